@@ -1,0 +1,1 @@
+"""MTG rules knowledge graph: parse rules sources, build one cited RDF graph, answer lookups."""

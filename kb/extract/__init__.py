@@ -1,0 +1,1 @@
+"""Finders that run over any text: rule citations, card mentions."""

@@ -1,0 +1,29 @@
+"""Normalisation for matching and search only. Source text is never altered for display."""
+from __future__ import annotations
+
+import re
+import unicodedata
+
+_KATAKANA_TO_HIRAGANA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
+_SPACES = re.compile(r"\s+")
+# Curly quotes, dashes and the like that vary between editions and between quotes of a rule.
+_PUNCT_FOLD = str.maketrans({
+    "\u2019": "'", "\u2018": "'", "\u201c": '"', "\u201d": '"',
+    "\u2013": "-", "\u2014": "-", "\u2212": "-", "\u30fc": "ー",
+})
+
+
+def normalize(text: str) -> str:
+    """NFKC (full/half width), casefold, fold quotes/dashes, collapse white space."""
+    text = unicodedata.normalize("NFKC", text).translate(_PUNCT_FOLD).casefold()
+    return _SPACES.sub(" ", text).strip()
+
+
+def normalize_kana(text: str) -> str:
+    """normalize() plus katakana folded to hiragana, so よじ matches ヨジ."""
+    return normalize(text).translate(_KATAKANA_TO_HIRAGANA)
+
+
+def compact(text: str) -> str:
+    """normalize() without any white space: Japanese scrapes insert stray spaces (基本 土地)."""
+    return _SPACES.sub("", normalize(text))

@@ -1,0 +1,134 @@
+"""The project's RDF vocabulary: the only place an IRI is spelled.
+
+Like rdflib's own ``namespace/_SKOS.py``: a closed ``DefinedNamespace`` (an unknown term raises),
+one commented line per term. ``kb/vocab.ttl`` is generated from this module (``kb export --vocab``)
+and a test keeps the two in step. Instance IRIs are minted by the helpers at the bottom.
+"""
+from __future__ import annotations
+
+from urllib.parse import quote
+
+from rdflib import Namespace, URIRef
+from rdflib.namespace import DefinedNamespace
+
+BASE = "https://w3id.org/mtg-kb/"
+
+
+class MTG(DefinedNamespace):
+    """MTG rules knowledge graph vocabulary."""
+
+    _NS = Namespace(BASE + "vocab#")
+    _fail = True
+
+    # ---- classes
+    Edition: URIRef  # One published Comprehensive Rules text: one language, one effective date.
+    Rule: URIRef  # A numbered unit of the CR in one edition: chapter, section, rule or subrule.
+    Example: URIRef  # An "Example:" / 例： paragraph attached to a rule.
+    GlossaryTerm: URIRef  # A glossary entry of one edition.
+    Mechanic: URIRef  # A keyword ability or action, designation, card type or game state (day/night).
+    Card: URIRef  # A Magic card, named in Japanese and/or English.
+    Document: URIRef  # A source document: CR file, wiki page, FAQ, article.
+    Ruling: URIRef  # A statement about game behaviour made in a document.
+    QuotedRule: URIRef  # A CR rule quoted inside a document, with the text as quoted.
+    Citation: URIRef  # A reference to a rule as written somewhere, and how it was resolved.
+    Section: URIRef  # A heading of a document (for locators).
+
+    # ---- rules and editions
+    ruleNumber: URIRef  # Canonical rule number, "601.2c".
+    ruleKind: URIRef  # "chapter" | "section" | "rule" | "subrule".
+    edition: URIRef  # The Edition a rule, glossary term or edition-bound node belongs to.
+    effectiveDate: URIRef  # An edition's effective date (xsd:date).
+    editionKey: URIRef  # An edition's key, its effective date as "YYYY-MM-DD".
+    complete: URIRef  # False for an excerpt edition (absent rules are not removed rules).
+    text: URIRef  # Text exactly as in the source (language-tagged).
+    rawText: URIRef  # The source line(s) exactly as published, number and typos included.
+    parentRule: URIRef  # The rule one level up ("601.2c" -> "601.2" -> "601" -> "6").
+    references: URIRef  # This rule's text cites that rule (same edition).
+    hasExample: URIRef  # A rule's example paragraph.
+    translationOf: URIRef  # A JA rule/glossary term is the translation of this EN one (same number/edition).
+
+    # ---- lineage across editions
+    nextVersion: URIRef  # The same rule in the next loaded edition of the same language.
+    lineageMethod: URIRef  # How a lineage link was matched: "same-number-same-text", "text", "text-fuzzy", ...
+    lineageScore: URIRef  # Text similarity (0..1) behind a lineage link.
+    textChanged: URIRef  # True when the rule's text differs from its previous version.
+
+    # ---- mechanics, cards
+    definedBy: URIRef  # A mechanic's defining rule (e.g. manifest -> 701.40 in 2026-04-17).
+    relatedRule: URIRef  # A rule that mentions a mechanic by name.
+    relatedMechanic: URIRef  # Two mechanics whose defining rules cite each other.
+    glossaryTerm: URIRef  # A mechanic's glossary entry.
+    mechanicKind: URIRef  # "keyword-action" | "keyword-ability" | "game-state" | "designation" | "card-type" | "term".
+    exampleCard: URIRef  # A card mentioned in a ruling or rule about a mechanic.
+    nameJa: URIRef  # A card's Japanese name.
+    nameEn: URIRef  # A card's English name.
+
+    # ---- documents, rulings, quotes
+    documentKind: URIRef  # "cr" | "wiki-source" | "wiki-page" | "faq" | "article".
+    quotesEdition: URIRef  # The CR edition a document says it quotes.
+    sha256: URIRef  # Digest of the document's bytes as read.
+    rulingKind: URIRef  # "ruling" | "commentary" | "summary" | "note".
+    aboutMechanic: URIRef  # A ruling/document is about this mechanic.
+    mentionsCard: URIRef  # A ruling/rule/document mentions this card.
+    quotesRule: URIRef  # A QuotedRule resolved to this rule (in the edition it was matched to).
+    quoteMatches: URIRef  # Whether the quoted text equals the official text after normalisation.
+    quoteSimilarity: URIRef  # Similarity (0..1) between quote and official text.
+    supersededBy: URIRef  # A ruling no longer true under this (later) rule.
+    nestedIn: URIRef  # A nested bullet's enclosing ruling.
+    bulletDepth: URIRef  # Nesting depth of a bullet (1 = top level).
+
+    # ---- citations
+    cites: URIRef  # A ruling, rule, quote or document contains this Citation.
+    asWritten: URIRef  # The citation exactly as written ("rule 717〔不正な処理の扱い〕").
+    citedNumber: URIRef  # One rule number the citation names (a range has several).
+    citedTitle: URIRef  # The title written with the citation (〔不正な処理の扱い〕).
+    resolvedTo: URIRef  # The Rule the citation meant, in the edition in force for its source.
+    resolvedEdition: URIRef  # The Edition the citation was resolved against.
+    resolutionMethod: URIRef  # "document-date" | "quoted-text" | "title" | "current-edition" | ...
+    currentRule: URIRef  # The same rule in the current edition (carried forward through lineage).
+    citationStatus: URIRef  # "current" | "renumbered" | "text-changed" | "removed" | "never-existed" | "ambiguous".
+
+    # ---- locators (W3C Web Annotation selectors are used alongside, see oa:)
+    locator: URIRef  # Human-readable locator: "document lines 12-14 § 解説".
+    lineStart: URIRef  # First line (1-based) in the source document.
+    lineEnd: URIRef  # Last line (1-based, inclusive).
+    column: URIRef  # Column (1-based) of a citation or mention.
+    sectionPath: URIRef  # Section path, " > "-joined.
+    inDocument: URIRef  # The Document a node was read from.
+
+
+def _slug(value: str) -> str:
+    return quote(value, safe="")
+
+
+def edition_iri(lang: str, edition: str) -> URIRef:
+    return URIRef(f"{BASE}id/edition/{lang}/{edition}")
+
+
+def rule_iri(lang: str, edition: str, number: str) -> URIRef:
+    return URIRef(f"{BASE}id/rule/{lang}/{edition}/{number}")
+
+
+def example_iri(lang: str, edition: str, number: str, index: int) -> URIRef:
+    return URIRef(f"{BASE}id/rule/{lang}/{edition}/{number}/example/{index}")
+
+
+def glossary_iri(lang: str, edition: str, term: str) -> URIRef:
+    return URIRef(f"{BASE}id/glossary/{lang}/{edition}/{_slug(term)}")
+
+
+def mechanic_iri(key: str) -> URIRef:
+    return URIRef(f"{BASE}id/mechanic/{_slug(key)}")
+
+
+def card_iri(key: str) -> URIRef:
+    return URIRef(f"{BASE}id/card/{_slug(key)}")
+
+
+def document_iri(doc_id: str) -> URIRef:
+    return URIRef(f"{BASE}id/document/{_slug(doc_id)}")
+
+
+def node_iri(doc_id: str, kind: str, key: str) -> URIRef:
+    """Rulings, quotes, citations, sections: minted under their document."""
+    return URIRef(f"{BASE}id/document/{_slug(doc_id)}/{kind}/{_slug(key)}")
