@@ -163,12 +163,14 @@ def _on_chapter(st: _State, line: str, stripped: str, lineno: int) -> bool:
     m = _CHAPTER.match(line)
     if not m:
         return False
-    st.chapter, st.section = line.rstrip(), None
+    st.chapter, st.section = None, None  # a heading's locator path excludes the heading itself
+    record = _rule(st, m["num"], "chapter", m["text"], line, lineno, None)
+    st.chapter = line.rstrip()
     if m["num"] == INTRO_NUMBER:
         st.mode = "intro"  # 0. はじめに: prose, not rules
         return True
     st.mode = "body"
-    st.rules.append(_rule(st, m["num"], "chapter", m["text"], line, lineno, None))
+    st.rules.append(record)
     return True
 
 
@@ -176,10 +178,9 @@ def _on_section(st: _State, line: str, stripped: str, lineno: int) -> bool:
     m = _SECTION.match(line)
     if not m or _RULE.match(line):
         return False
-    st.mode = "body"
+    st.mode, st.section = "body", None
+    st.rules.append(_rule(st, m["num"], "section", m["text"], line, lineno, m["num"][0]))
     st.section = line.rstrip()
-    parent = m["num"][0]
-    st.rules.append(_rule(st, m["num"], "section", m["text"], line, lineno, parent))
     return True
 
 
