@@ -1,0 +1,110 @@
+"""Situation schemas: JSON Schema 2020-12 with a JA and an EN label on every field.
+
+The web form is generated from these, so ``check_labels`` refuses a schema with an unlabeled
+property or an enum without JA/EN labels for each value. Small builders keep mechanic modules short.
+"""
+from __future__ import annotations
+
+import copy
+
+DIALECT = "https://json-schema.org/draft/2020-12/schema"
+
+
+class SchemaLabelError(ValueError):
+    pass
+
+
+def check_labels(schema: dict, where: str = "$") -> None:
+    for name, sub in (schema.get("properties") or {}).items():
+        path = f"{where}.{name}"
+        for key in ("title_ja", "title_en"):
+            if not sub.get(key):
+                raise SchemaLabelError(f"{path}: missing {key}")
+        _check_enum(sub, path)
+        check_labels(sub, path)
+        if isinstance(sub.get("items"), dict):
+            _check_enum(sub["items"], path + "[]")
+            check_labels(sub["items"], path + "[]")
+
+
+def _check_enum(sub: dict, path: str) -> None:
+    if "enum" in sub:
+        for key in ("enum_labels_ja", "enum_labels_en"):
+            labels = sub.get(key) or {}
+            missing = [v for v in sub["enum"] if str(v) not in labels]
+            if missing:
+                raise SchemaLabelError(f"{path}: {key} has no label for {missing}")
+
+
+def fill_defaults(schema: dict, value):
+    """A copy of ``value`` with schema defaults filled in for absent object properties."""
+    if isinstance(value, dict) and "properties" in schema:
+        out = dict(value)
+        for name, sub in schema["properties"].items():
+            if name not in out and "default" in sub:
+                out[name] = copy.deepcopy(sub["default"])
+            if name in out:
+                out[name] = fill_defaults(sub, out[name])
+        return out
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [fill_defaults(schema["items"], v) for v in value]
+    return value
+
+
+# ---------------------------------------------------------------- builders
+
+
+def field(type_: str, ja: str, en: str, **kw) -> dict:
+    return {"type": type_, "title_ja": ja, "title_en": en, **kw}
+
+
+def boolean(ja: str, en: str, default: bool = False, **kw) -> dict:
+    return field("boolean", ja, en, default=default, **kw)
+
+
+def integer(ja: str, en: str, default: int | None = None, minimum: int | None = 0, **kw) -> dict:
+    d = field("integer", ja, en, **kw)
+    if default is not None:
+        d["default"] = default
+    if minimum is not None:
+        d["minimum"] = minimum
+    return d
+
+
+def text(ja: str, en: str, default: str | None = None, **kw) -> dict:
+    d = field("string", ja, en, **kw)
+    if default is not None:
+        d["default"] = default
+    return d
+
+
+def choice(ja: str, en: str, options: dict[str, tuple[str, str]], default: str | None = None, **kw) -> dict:
+    """``options``: value -> (JA label, EN label)."""
+    d = field("string", ja, en, enum=list(options),
+              enum_labels_ja={k: v[0] for k, v in options.items()},
+              enum_labels_en={k: v[1] for k, v in options.items()}, **kw)
+    if default is not None:
+        d["default"] = default
+    return d
+
+
+def obj(ja: str, en: str, properties: dict, required: tuple[str, ...] = (), **kw) -> dict:
+    d = {"type": "object", "title_ja": ja, "title_en": en, "properties": properties,
+         "additionalProperties": False, **kw}
+    if required:
+        d["required"] = list(required)
+    return d
+
+
+def array(ja: str, en: str, items: dict, default: list | None = None, **kw) -> dict:
+    d = {"type": "array", "title_ja": ja, "title_en": en, "items": items, **kw}
+    if default is not None:
+        d["default"] = default
+    return d
+
+
+def situation_schema(key: str, ja: str, en: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
+    d = obj(ja, en, properties, required)
+    d["$schema"] = DIALECT
+    d["$id"] = f"https://mtg-kb.local/schema/situation/{key}.json"
+    return d

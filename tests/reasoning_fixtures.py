@@ -1,0 +1,121 @@
+"""Shared helpers for reasoning tests: a ParsedRuleBook over the real current CR, with mechanics
+located by their titles in the parsed text and rulings taken line by line from the seed documents.
+
+Until ``KB.rulebook()`` exists, this is how tests see the real texts: nothing here states an
+expected answer; it only says where each mechanic's rules are and what the seeds say.
+"""
+from __future__ import annotations
+
+import functools
+import re
+import tomllib
+from dataclasses import replace
+
+import pytest
+
+from kb import settings
+from kb.parsers.cr_en import parse_cr_en
+from kb.reasoning.rulebook import MechanicView, ParsedRuleBook, RulingView
+from kb.records import Document
+
+CURRENT = "cr-en-20260417.txt"
+
+# key -> (EN name, JA name, [(parent number, title or text start)], related mechanics)
+MECHANICS = {
+    "day-night": ("Day and Night", "昼と夜", [("7", "Day and Night"), ("702", "Daybound and Nightbound")],
+                  ("double-faced-card",)),
+    "double-faced-card": ("Double-Faced Cards", "両面カード", [("7", "Double-Faced Cards"), ("701", "Transform")],
+                          ("manifest", "cast")),
+    "manifest": ("Manifest", "予示", [("701", "Manifest"), ("7", "Face-Down Spells and Permanents")],
+                 ("double-faced-card",)),
+    "cast": ("Casting Spells", "唱える", [("6", "Casting Spells")], ()),
+    "room": ("Room", "部屋", [("709", "Some split cards are permanent cards with a single shared type line")],
+             ("cast",)),
+}
+# Seed documents whose lines become rulings, by mechanic (the manifest.toml ids).
+SEEDS = {"day-night": ["wiki-hiru-day"], "double-faced-card": ["faq-innistrad-dfc-2011"],
+         "manifest": ["wiki-yoji-manifest"], "room": ["wiki-heya-room"], "cast": ["blog-cr-601-casting"]}
+_CITED = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)")
+
+
+def _find(edition, parent: str, title: str) -> str:
+    """The number of the rule under ``parent`` (a chapter digit or a section) whose text starts with ``title``."""
+    for r in edition.rules:
+        in_parent = r.parent == parent if len(parent) > 1 else (r.kind == "section" and r.number[0] == parent)
+        if in_parent and r.text.strip().startswith(title):
+            return r.number
+    raise LookupError(f"no rule titled {title!r} under {parent}")
+
+
+@functools.cache
+def _edition():
+    path = settings.shared_data_dir() / CURRENT
+    if not path.exists():
+        pytest.skip(f"{CURRENT} not found in {path.parent} (set MTG_KB_DATA)")
+    text = path.read_bytes().decode("utf-8-sig")
+    return parse_cr_en(text, Document(id=path.stem, title=path.name, kind="cr", lang="en", path=str(path), text=text))
+
+
+@functools.cache
+def _seed_docs() -> dict[str, dict]:
+    with open(settings.rules_src_dir() / "manifest.toml", "rb") as f:
+        return {d["id"]: d for d in tomllib.load(f)["document"]}
+
+
+def _kind(line: str) -> str:
+    if re.match(r"^\d{3}\.\d", line):
+        return "quoted-rule"
+    return "ruling" if line[:1] in "＊*・" else "commentary"
+
+
+@functools.cache
+def seed_rulings(doc_id: str, mechanic: str) -> tuple[RulingView, ...]:
+    """Every non-blank line of a seed document as a RulingView (repeated text kept once)."""
+    doc = _seed_docs()[doc_id]
+    path = settings.rules_src_dir() / doc["path"]
+    date = doc.get("date")
+    out, seen = [], set()
+    for n, line in enumerate(path.read_text(encoding="utf-8-sig").splitlines(), 1):
+        text = line.strip()
+        if len(text) < 8 or text in seen:
+            continue
+        seen.add(text)
+        kind = _kind(text)
+        cited = tuple(_CITED.findall(text))
+        out.append(RulingView(id=f"{doc_id}#L{n}", document=doc_id, document_title=doc["title"],
+                              date=date.isoformat() if date else None, text=text,
+                              locator=f"{doc['path']} line {n}", kind=kind,
+                              cited_rules=cited if kind != "quoted-rule" else (), mechanics=(mechanic,)))
+    return tuple(out)
+
+
+def seed_ruling(doc_id: str, fingerprint: str) -> RulingView:
+    """The seed line that contains ``fingerprint`` (the first one)."""
+    for r in seed_rulings(doc_id, ""):
+        if fingerprint in r.text:
+            return r
+    raise LookupError(f"{fingerprint!r} not in {doc_id}")
+
+
+def mechanic_views(edition) -> dict[str, MechanicView]:
+    return {key: MechanicView(key=key, name_en=en, name_ja=ja,
+                              rules=tuple(_find(edition, p, t) for p, t in where), related=related)
+            for key, (en, ja, where, related) in MECHANICS.items()}
+
+
+@functools.cache
+def current_book() -> ParsedRuleBook:
+    edition = _edition()
+    rulings = {k: [replace(r, mechanics=(k,)) for d in docs for r in seed_rulings(d, k)]
+               for k, docs in SEEDS.items()}
+    return ParsedRuleBook(edition, mechanics=mechanic_views(edition), rulings=rulings)
+
+
+def altered_book(number: str, new_text: str | None) -> ParsedRuleBook:
+    """A fresh book over the current CR with one rule's text replaced (None: the rule removed)."""
+    edition = _edition()
+    rules = [r for r in edition.rules if not (r.number == number and new_text is None)]
+    from copy import copy
+    changed = copy(edition)
+    changed.rules = [replace(r, text=new_text) if r.number == number else r for r in rules]
+    return ParsedRuleBook(changed, mechanics=mechanic_views(edition))
