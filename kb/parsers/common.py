@@ -107,10 +107,13 @@ class Builder:
         return ruling
 
     def quoted_rule(self, raw_number: str, number: str, first: int, last: int, col: int,
-                    path: tuple[str, ...], lang: str, edition: str | None) -> QuotedRule:
+                    path: tuple[str, ...], lang: str, edition: str | None,
+                    heading_line: int | None = None) -> QuotedRule:
+        """Text from ``col`` of ``first`` to the end of ``last``; the locator starts at
+        ``heading_line`` when the number stands on a line of its own above the text."""
         start, end = self.lines.span(first, last, col)
         quote = QuotedRule(number, self.document.text[start:end], lang,
-                           self.locator(first, last, path), edition, raw_number,
+                           self.locator(heading_line or first, last, path), edition, raw_number,
                            citations=self.citations_in(start, end))
         self.out.quoted_rules.append(quote)
         return quote
