@@ -31,6 +31,8 @@ _LIST_SEP = (r"(?:\s*,\s*(?:and\s+|or\s+)?|\s+(?:and|or|through)\s+|\s*、\s*)"
 _ITEM_RE = re.compile(ITEM)
 _TITLE_RE = re.compile(rf"\s*{_TITLE_JA}|{_TITLE_EN}")
 _SEP_RE = re.compile(_LIST_SEP)
+# JA writes a range "from … to …": rule 601.2a から rule 601.2g (EN: 601.2a-g).
+_KARA_RE = re.compile(rf"[ \u3000]*から[ \u3000]*(?:rules?[ \u3000]*)?(?P<to>{NUM})")
 LETTERS = "abcdefghijkmnpqrstuvwxyz"  # CR subrules skip l and o
 
 
@@ -89,8 +91,11 @@ def _items(text: str, pos: int, bare: bool, sep: bool = True) -> Iterator[_Hit]:
         m = _ITEM_RE.match(text, pos)
         if not m:
             return
-        title, end = _title_after(text, m.end())
-        yield _Hit(start, end, m.group("first"), m.group("last"), title, bare)
+        last, end = m.group("last"), m.end()
+        if last is None and (k := _KARA_RE.match(text, end)):  # "rule 601.2a から rule 601.2g"
+            last, end = k.group("to"), k.end()
+        title, end = _title_after(text, end)
+        yield _Hit(start, end, m.group("first"), last, title, bare)
         s = _SEP_RE.match(text, end) if sep else None
         if not s or not _ITEM_RE.match(text, s.end()):
             return
