@@ -74,6 +74,8 @@ def test_ids_locators_and_exact_text(parsed, doc_id):
         assert rec.text in DOCS[doc_id].text  # original text, not cleaned
         lines = DOCS[doc_id].text.splitlines()[rec.locator.line_start - 1:rec.locator.line_end]
         assert rec.text.splitlines()[0] in "\n".join(lines)
+    for r in p.rulings:  # the ruling's first words are on its first line
+        assert r.text[:12] in line(doc_id, r.locator.line_start)
     starts = [r.locator.line_start for r in p.rulings]
     assert starts == sorted(starts)
 
