@@ -206,9 +206,8 @@ def late_prohibition(state, ctx, late):
 def total_cost(state, ctx):
     s, x = state["s"], state["s"]["x"] or 0
     alt = s["alternative_costs"][0] if s["alternative_costs"] else None
-    if alt is None and s["spell"].get("mana_cost") is None:
-        ctx.apply("118.6")
-        state["unpayable"] = True
+    # No mana cost and no alternative cost: the cost is unpayable (fails at 601.2h, not here).
+    state["unpayable"] = alt is None and s["spell"].get("mana_cost") is None
     mana = parse_mana(alt["mana"] if alt else s["spell"].get("mana_cost"), x, "spell.mana_cost")
     life = alt.get("life", 0) if alt else 0
     others = [alt["other"]] if alt and alt.get("other") else []
@@ -269,11 +268,6 @@ def onto_alternative(state, ctx):
     return "additional costs and cost changes are applied to the alternative cost"
 
 
-@implements("118.6", "unpayable cost", mechanic=KEY)
-def no_mana_cost(state, ctx):
-    return "the spell has no mana cost: its cost is unpayable (casting is legal, paying it is not)"
-
-
 @implements("601.7", "won't affect spells and abilities that are already on the stack", mechanic=KEY)
 def later_changes(state, ctx, sources):
     return ", ".join(sources) + " arrives after the spell is on the stack and doesn't change its cost"
@@ -306,26 +300,16 @@ def _can_pay(pool: Counter, need: Counter) -> bool:
 def pay(state, ctx):
     s, cost = state["s"], state["cost"]
     if state.get("unpayable"):
-        return _fail(state, "601.2h", "an unpayable cost can't be paid")
+        return _fail(state, "601.2h", "it has no mana cost, and an unpayable cost can't be paid")
     if not _can_pay(state["pool"], cost["mana"]):
         return _fail(state, "601.2h", f"{show_mana(cost['mana'])} can't be paid from {show_mana(state['pool'])}")
-    if cost["life"]:
-        ctx.apply("118.3", life=cost["life"])
-        if state["failed"]:
-            return f"cannot comply: {state['failed']['reason']}"
+    if cost["life"] > s["life_total"]:
+        return _fail(state, "601.2h", f"{cost['life']} life can't be paid with {s['life_total']} life")
     missing = [o for o in cost["other"] if o in s["unpayable_costs"]]
     if missing:
         return _fail(state, "601.2h", f"can't pay {', '.join(missing)}")
     return f"pays {show_mana(cost['mana'])}" + "".join(f", {o}" for o in
                                                       ([f"{cost['life']} life"] if cost["life"] else []) + cost["other"])
-
-
-@implements("118.3", "can't pay a cost without having the necessary resources", mechanic=KEY)
-def resources(state, ctx, life):
-    if state["s"]["life_total"] < life:
-        _fail(state, "601.2h", f"{life} life can't be paid with {state['s']['life_total']} life")
-        return f"only {state['s']['life_total']} life: can't pay {life} life"
-    return f"{life} life can be paid from {state['s']['life_total']}"
 
 
 @implements("601.2i", "becomes cast", "trigger at this time", "they get priority", mechanic=KEY)
