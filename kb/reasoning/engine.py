@@ -71,12 +71,13 @@ class Context:
         pins = [p for p in pins_for(rule) if using is None or p.fn.__name__ == using]
         if not pins:
             raise UnreachableRule(f"no logic registered for rule {rule}" + (f" named {using}" if using else ""))
+        slot = len(self.trace)  # nested applies land after this step, keeping the order of starting
         done = [d for p in pins if (d := p.fn(self.state, self, **kwargs)) is not None]
         if not done:
             return None
         did = "; ".join(done)
         text = self.book.rule(rule)
-        self.trace.append(TraceStep(rule, self.book.edition, text.text_en, text.text_ja, did))
+        self.trace.insert(slot, TraceStep(rule, self.book.edition, text.text_en, text.text_ja, did))
         return did
 
     def fixpoint(self, rules: tuple[str, ...] | list[str], limit: int = 20) -> int:
@@ -251,8 +252,8 @@ def reachable_rules(book, m: Mechanic) -> frozenset:
             if parent:
                 links.append(parent)
             for link in links:
-                # Children of a reached rule are its own text: they cost no hop.
-                step = 0 if link.startswith(n) and link != n and depth > 0 else 1
+                # A reached rule's children are its own text: they cost no hop.
+                step = 0 if link.startswith(n) and link != n else 1
                 if link not in seen and book.rule(link) and depth + step <= MAX_DEPTH:
                     seen[link] = depth + step
                     nxt.append(link)
@@ -297,12 +298,12 @@ def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
             text = normalize(r.text)
             check = next((c for c in checks if normalize(c.fingerprint) in text), None)
             if check is None:
-                if applied & set(r.cited_rules):
+                if r.cited_rules and set(r.cited_rules) <= applied:
                     out["unchecked"].append(_ruling_dict(r))
                 continue
             holds, rules = _run_check(book, check)
-            if not applied & (set(rules) | set(r.cited_rules)):
-                continue  # the ruling rests on rules this question never used
+            if not rules or not set(rules) <= applied:
+                continue  # relevant only if this question applied every rule the ruling's own case needs
             d = _ruling_dict(r) | {"claims": check.says, "rules": rules}
             if holds:
                 out["agree"].append(d)
