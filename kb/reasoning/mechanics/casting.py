@@ -220,8 +220,10 @@ def total_cost(state, ctx):
         mana += parse_mana(c["mana"], x, "cost_changes")
     if alt and (s["additional_costs"] or changes):
         ctx.apply("118.9d")
+    state["mana"] = mana
     for c in (c for c in changes if c["kind"] == "reduction"):
-        mana = reduce_cost(ctx, mana, parse_mana(c["mana"], x, "cost_changes"))
+        reduce_cost(ctx, parse_mana(c["mana"], x, "cost_changes"))
+    mana = +state["mana"]
     state["cost"] = {"mana": mana, "life": life, "other": others}
     ignored = [c["source"] for c in s["cost_changes"] if c["timing"] == "after_lock"]
     later = [c["source"] for c in s["cost_changes"] if c["timing"] == "after_cast"]
@@ -232,35 +234,53 @@ def total_cost(state, ctx):
             + (f"; {', '.join(ignored)} changes it after lock-in and has no effect" if ignored else ""))
 
 
-def reduce_cost(ctx, mana: Counter, by: Counter) -> Counter:
-    mana = Counter(mana)
+def reduce_cost(ctx, by: Counter) -> None:
+    """Apply one reduction to ctx.state["mana"]; each rule of 118.7 does its own part."""
     if by["generic"]:
-        ctx.apply("118.7a", cut=by["generic"])
-        mana["generic"] = max(0, mana["generic"] - by["generic"])
+        ctx.apply("118.7a", n=by["generic"])
     for c in COLOURS:
         if by[c]:
-            rule = "118.7b" if not mana[c] else ("118.7c" if by[c] > mana[c] and c != "C" else None)
-            excess = max(0, by[c] - mana[c])
-            mana[c] = max(0, mana[c] - by[c])
-            if rule:
-                ctx.apply(rule, colour=c, excess=excess)
-            mana["generic"] = max(0, mana["generic"] - excess)
-    return +mana
+            needs = ctx.state["mana"][c]
+            ctx.apply("118.7b" if not needs else ("118.7d" if c == "C" else "118.7c"), colour=c, n=by[c])
+
+
+def _floor(m: Counter) -> None:
+    for k in list(m):
+        m[k] = max(0, m[k])  # 601.2f: never less than {0}
 
 
 @implements("118.7a", "only the generic mana component", mechanic=KEY)
-def cut_generic(state, ctx, cut):
-    return f"reduction of {{{cut}}} applies only to the generic part"
+def cut_generic(state, ctx, n, colour=None):
+    state["mana"]["generic"] -= n
+    _floor(state["mana"])
+    return f"{{{n}}} less applies only to the generic part"
 
 
 @implements("118.7b", "reduced by that amount of generic mana", mechanic=KEY)
-def cut_missing_colour(state, ctx, colour, excess):
-    return f"the cost needs no {{{colour}}}, so it is reduced by {{{excess}}} generic instead"
+def cut_missing_colour(state, ctx, colour, n):
+    state["mana"]["generic"] -= n
+    _floor(state["mana"])
+    return f"the cost has no {{{colour}}}, so it is {{{n}}} generic less instead"
+
+
+def _cut_type(state, colour, n) -> str:
+    m = state["mana"]
+    excess = max(0, n - m[colour])
+    m[colour] -= n
+    m["generic"] -= excess
+    _floor(m)
+    return f"{{{colour}}} part reduced by {n}" + (f"; the difference {{{excess}}} comes off the generic part"
+                                                 if excess else "")
 
 
 @implements("118.7c", "generic mana component is reduced by the difference", mechanic=KEY)
-def cut_excess_colour(state, ctx, colour, excess):
-    return f"{{{colour}}} part reduced to nothing; generic reduced by the difference {{{excess}}}"
+def cut_colour(state, ctx, colour, n):
+    return _cut_type(state, colour, n)
+
+
+@implements("118.7d", "colorless mana component is reduced to nothing", mechanic=KEY)
+def cut_colourless(state, ctx, colour, n):
+    return _cut_type(state, colour, n)
 
 
 @implements("118.9d", "applied to that alternative cost", mechanic=KEY)
@@ -344,7 +364,7 @@ def keep_priority(state, ctx):
 def solve(s: dict, ctx) -> dict:
     st = ctx.state
     st.update(s=s, zone=s["from_zone"], failed=None, targets=[], pending=[], triggered=[],
-              pool=parse_mana(s["mana_pool"], 0, "mana_pool"), cost=None, cast=False)
+              pool=parse_mana(s["mana_pool"], 0, "mana_pool"), cost=None, cast=False, unpayable=False)
     ctx.apply("601.3")
     began = st["failed"] is None
     if began:
@@ -364,7 +384,7 @@ def solve(s: dict, ctx) -> dict:
         "rewound": bool(st["failed"]) and began,
         "spell_zone": st["zone"],
         "steps_done": [r for r in ctx.rules_applied() if r in STEPS],
-        "total_cost": cost and show_mana(cost["mana"]),
+        "total_cost": cost and ("unpayable" if st["unpayable"] else show_mana(cost["mana"])),
         "total_life": cost and cost["life"],
         "targets": st["targets"],
         "triggered": st["triggered"],
@@ -376,6 +396,9 @@ def in_order(state, ctx):
     return "casting proceeds through 601.2a–i in order; failing a step makes the casting illegal"
 
 
-from ._casting_schema import SCHEMA  # noqa: E402  (the form: kept apart so this file stays logic)
+# The form and the seed's claims are kept apart so this file stays logic.
+from ._casting_checks import CHECKS  # noqa: E402
+from ._casting_schema import SCHEMA  # noqa: E402
 
-register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("601",), name_en="Cast", name_ja="唱える")
+register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("601",), name_en="Cast", name_ja="唱える",
+                  checks=CHECKS)

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from ..engine import register_mechanic
 from ..registry import implements
+from ._rooms_checks import CHECKS
 from ._rooms_schema import SCHEMA
 from .casting import _can_pay, parse_mana, show_mana
 
@@ -239,4 +240,5 @@ def solve(s: dict, ctx) -> dict:
     }
 
 
-register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("709.5", "603.2"), name_en="Room", name_ja="部屋")
+register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("709.5", "603.2"), name_en="Room", name_ja="部屋",
+                  checks=CHECKS)
