@@ -69,6 +69,8 @@ class Context:
             raise UnreachableRule(f"{self.mechanic}: rule {rule} is not reachable from the mechanic's rules "
                                   "by references, lineage or related mechanics")
         pins = [p for p in pins_for(rule) if using is None or p.fn.__name__ == using]
+        own = [p for p in pins if p.mechanic == self.mechanic]
+        pins = own or pins  # another mechanic's logic for the same rule runs only when this one has none
         if not pins:
             raise UnreachableRule(f"no logic registered for rule {rule}" + (f" named {using}" if using else ""))
         slot = len(self.trace)  # nested applies land after this step, keeping the order of starting
@@ -227,7 +229,10 @@ def related_mechanics(book, key: str) -> list[str]:
 
 
 def reachable_rules(book, m: Mechanic) -> frozenset:
-    """Rules within MAX_DEPTH hops of the mechanic's (and its related mechanics') defining rules."""
+    """Rules within MAX_DEPTH hops of the mechanic's (and its related mechanics') defining rules.
+
+    Hops: a reference either way, a subrule to its rule, a ruling's citation; children are free.
+    """
     cache = _cache(book)
     key = ("reach", m.key)
     if key in cache:
@@ -238,10 +243,14 @@ def reachable_rules(book, m: Mechanic) -> frozenset:
         other = _MECHANICS.get(rel)
         view = book.mechanic(rel)
         starts += list(view.rules if view else (other.entry_rules if other else ()))
-    seen: dict[str, int] = {}
-    frontier = [s for s in starts if book.rule(s)]
-    for s in frontier:
-        seen[s] = 0
+    seen: dict[str, int] = {s: 0 for s in starts if book.rule(s)}
+    # Rules the mechanic's rulings cite are one hop away (a ruling is a link, e.g. "CR:304.4").
+    for k in [m.key] + related_mechanics(book, m.key):
+        for r in book.rulings(k):
+            for n in r.cited_rules:
+                if n not in seen and book.rule(n):
+                    seen[n] = 1
+    frontier = list(seen)
     while frontier:
         nxt = []
         for n in frontier:
@@ -302,8 +311,10 @@ def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
                     out["unchecked"].append(_ruling_dict(r))
                 continue
             holds, rules = _run_check(book, check)
-            if not rules or not set(rules) <= applied:
-                continue  # relevant only if this question applied every rule the ruling's own case needs
+            # Relevant when this question applied the rule that decided the ruling's own case (the
+            # first in its trace) and at least half of the rules that case needed.
+            if not rules or rules[0] not in applied or 2 * len(applied & set(rules)) < len(set(rules)):
+                continue
             d = _ruling_dict(r) | {"claims": check.says, "rules": rules}
             if holds:
                 out["agree"].append(d)

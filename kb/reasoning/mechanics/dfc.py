@@ -94,7 +94,7 @@ def transform(ctx, perm: dict, flip) -> bool:
                           ("701.27c", not perm.get("double_faced", True)),
                           ("701.27d", perm.get("other_face_instant_or_sorcery"))):
         if blocked:
-            ctx.apply(rule, perm=perm)
+            ctx.apply(rule, perm=perm, **({"using": "face_down_no"} if rule == "712.15a" else {}))
             return False
     ctx.apply("701.27a", perm=perm)
     flip(perm)
