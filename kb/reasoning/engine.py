@@ -284,12 +284,16 @@ def _ruling_dict(r: RulingView) -> dict:
             "text": r.text, "locator": r.locator, "kind": r.kind, "cited_rules": list(r.cited_rules)}
 
 
-def _run_check(book, check: RulingCheck) -> tuple[bool, list[str]]:
+def _run_check(book, check: RulingCheck) -> tuple[bool, list[str], str | None]:
     cache = _cache(book)
     key = ("check", check.mechanic, check.fingerprint)
     if key not in cache:
-        result = ask(book, check.mechanic, check.situation, rulings=False)
-        cache[key] = (bool(check.claims(result["outcome"])), [s["rule"] for s in result["trace"]])
+        try:
+            result = ask(book, check.mechanic, check.situation, rulings=False)
+            cache[key] = (bool(check.claims(result["outcome"])), [s["rule"] for s in result["trace"]], None)
+        except (UnreachableRule, SituationError, KeyError, TypeError, ValueError) as e:
+            # A broken check must not break the answer it decorates; it is reported, not hidden.
+            cache[key] = (False, [], f"{type(e).__name__}: {e}")
     return cache[key]
 
 
@@ -310,7 +314,11 @@ def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
                 if r.cited_rules and set(r.cited_rules) <= applied:
                     out["unchecked"].append(_ruling_dict(r))
                 continue
-            holds, rules = _run_check(book, check)
+            holds, rules, error = _run_check(book, check)
+            if error:
+                if applied & set(r.cited_rules):
+                    out["unchecked"].append(_ruling_dict(r) | {"check_error": error})
+                continue
             # Relevant when this question applied the rule that decided the ruling's own case (the
             # first in its trace) and at least half of the rules that case needed.
             if not rules or rules[0] not in applied or 2 * len(applied & set(rules)) < len(set(rules)):
