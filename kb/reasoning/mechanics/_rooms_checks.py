@@ -24,6 +24,9 @@ door_trigger = lambda door: lambda o: [t["times"] for t in o["triggers"] if t.ge
 CHECKS = [
     RulingCheck("「左半分が開放された/left half unlocked」状態でないなら", R, from_elsewhere,
                 lambda o: o["characteristics_of"] == [], "a locked left half's name, cost and text don't exist"),
+    RulingCheck("「右半分が開放された/right half unlocked」状態でないなら", R, cast_left,
+                lambda o: o["characteristics_of"] == ["Walk-In Closet"],
+                "a locked right half's name, cost and text don't exist"),
     RulingCheck("部屋・呪文が解決した時、その部屋が戦場に出ると同時に", R, cast_left,
                 lambda o: o["unlocked"] == ["left"] and o["locked"] == ["right"],
                 "the door cast is unlocked as the Room enters; the other stays locked"),
