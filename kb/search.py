@@ -1,0 +1,423 @@
+"""Ranked search over rules, glossary, rulings, quotes, mechanics and cards, Japanese and English.
+
+    index = SearchIndex.build(docs, mechanic_names={...}, current_editions={"2026-04-17"})
+    hits = index.search("唱えなかった")          # -> [Hit(doc, score, snippet), ...]
+    blob = index.dumps(); SearchIndex.loads(blob)   # stored in the snapshot
+
+Ranking is BM25 over one token stream per document (see ``search_tokenize``): title tokens count
+twice, ``expansions`` (text the lead adds for the other language: mechanic and card names) 0.6,
+each mechanic key the document is about is a token ``m:<key>``. A query that names a mechanic
+(in any language, by any alias in ``mechanic_names``) also asks for ``m:<key>``, so an English
+query finds Japanese rulings about the same mechanic and the reverse.
+
+A query that is a rule number goes straight to that rule (exactly: 702.6 is never 702.60), then its
+subrules, then the documents that cite it.
+
+The index is plain dicts and ``array`` postings, pure Python; documents that pass the
+``current_only`` filter are numbered first, so a current-only query scans a prefix of each
+posting list.
+"""
+from __future__ import annotations
+
+import heapq
+import html
+import math
+import pickle
+import re
+from array import array
+from bisect import bisect_left
+from collections import defaultdict
+from dataclasses import dataclass, field
+from typing import Iterable
+
+from . import search_tokenize as tk
+from .search_tokenize import is_rule_number  # re-exported: part of this module's interface
+
+__all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
+
+FORMAT = 1
+K1 = 1.2
+B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
+FIELD_WEIGHT = {"title": 2.0, "text": 1.0, "expansions": 0.6}
+RULE_SELF_TF = 3.0  # a rule's own number, as a token of that rule
+QUERY_WEIGHT = {"w": 1.0, "g": 0.35, "u": 1.0, "m": 1.5}
+NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
+SNIPPET = 160
+VERSIONED_KINDS = frozenset({"rule", "glossary"})
+
+
+@dataclass(slots=True)
+class SearchDoc:
+    id: str
+    kind: str  # "rule" | "glossary" | "ruling" | "quote" | "mechanic" | "card"
+    lang: str  # "en" | "ja"
+    title: str
+    text: str  # original, for display
+    rule_number: str | None = None
+    edition: str | None = None
+    mechanics: tuple[str, ...] = ()  # mechanic keys the doc is about (the cross-lingual bridge)
+    expansions: str = ""  # searchable, never displayed (e.g. EN names of a JA ruling's mechanics)
+    citation: dict = field(default_factory=dict)  # opaque, returned with hits
+    boost: float = 1.0
+
+
+@dataclass(slots=True)
+class Hit:
+    doc: SearchDoc
+    score: float
+    snippet: str  # HTML: escaped original text with <mark>…</mark> around matched terms
+
+
+def _namespace(token: str) -> str:
+    if token.startswith(tk.GRAM):
+        return "g"
+    if token.startswith(tk.UNI):
+        return "u"
+    if token.startswith(tk.MECH):
+        return "m"
+    return "w"
+
+
+class SearchIndex:
+    def __init__(self) -> None:
+        self.docs: list[SearchDoc] = []
+        self.n_current = 0  # docs[:n_current] pass the current-edition filter
+        self.postings: dict[str, tuple[array, array]] = {}
+        self.by_rule: dict[str, list[int]] = {}
+        self.rule_numbers: list[tuple[str, int]] = []  # sorted, for subrule prefixes
+        self.mech_en: dict[str, tuple[str, ...]] = {}  # stemmed EN name -> keys
+        self.mech_ja: dict[str, tuple[str, ...]] = {}  # folded JA name -> keys
+        self.mech_names: dict[str, tuple[str, ...]] = {}  # key -> display names (for highlights)
+
+    # ------------------------------------------------------------------ build
+
+    @classmethod
+    def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str] | None = None,
+              current_editions: set[str] | None = None) -> "SearchIndex":
+        """``current_editions``: editions whose rules/glossary count as current; an entry may be
+        qualified by language ("ja:2026-01-16"). None or empty: every edition is current."""
+        self = cls()
+        docs = list(docs)
+        current = set(current_editions or ())
+
+        def is_current(d: SearchDoc) -> bool:
+            return (not current or d.kind not in VERSIONED_KINDS or d.edition is None
+                    or d.edition in current or f"{d.lang}:{d.edition}" in current)
+
+        flags = [is_current(d) for d in docs]
+        self.docs = [d for d, f in zip(docs, flags) if f] + [d for d, f in zip(docs, flags) if not f]
+        self.n_current = sum(flags)
+
+        cache: dict[str, list[str]] = {}  # editions repeat most rule texts
+
+        def toks(text: str) -> list[str]:
+            got = cache.get(text)
+            if got is None:
+                got = cache[text] = tk.tokens(text) if text else []
+            return got
+
+        doc_tf: list[dict[str, float]] = []
+        lengths: list[dict[str, float]] = []
+        for d in self.docs:
+            tf: dict[str, float] = defaultdict(float)
+            for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
+                weight = FIELD_WEIGHT[name]
+                for t in toks(text):
+                    tf[t] += weight
+            for key in d.mechanics:
+                tf[tk.MECH + key] = 1.0
+            if d.rule_number:
+                tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
+            length: dict[str, float] = defaultdict(float)
+            for t, n in tf.items():
+                length[_namespace(t)] += n
+            doc_tf.append(tf)
+            lengths.append(length)
+
+        n_docs = len(self.docs) or 1
+        avg = {ns: (sum(l.get(ns, 0.0) for l in lengths) / n_docs) or 1.0 for ns in B}
+        df: dict[str, int] = defaultdict(int)
+        for tf in doc_tf:
+            for t in tf:
+                df[t] += 1
+        idf = {t: math.log(1 + (n_docs - n + 0.5) / (n + 0.5)) for t, n in df.items()}
+        ids: dict[str, array] = {}
+        weights: dict[str, array] = {}
+        for i, (tf, length) in enumerate(zip(doc_tf, lengths)):
+            for t, n in tf.items():
+                ns = _namespace(t)
+                norm = K1 * (1 - B[ns] + B[ns] * length[ns] / avg[ns])
+                if t not in ids:
+                    ids[t], weights[t] = array("i"), array("f")
+                ids[t].append(i)
+                weights[t].append(idf[t] * n * (K1 + 1) / (n + norm))
+        self.postings = {t: (ids[t], weights[t]) for t in ids}
+
+        for i, d in enumerate(self.docs):
+            if d.rule_number:
+                self.by_rule.setdefault(d.rule_number, []).append(i)
+        self.rule_numbers = sorted((d.rule_number, i) for i, d in enumerate(self.docs) if d.rule_number)
+
+        en: dict[str, set[str]] = defaultdict(set)
+        ja: dict[str, set[str]] = defaultdict(set)
+        names: dict[str, set[str]] = defaultdict(set)
+        for name, key in (mechanic_names or {}).items():
+            if not name.strip():
+                continue
+            names[key].add(name)
+            if tk.HAS_JA.search(name):
+                ja[tk.fold(tk.norm(name)).replace(" ", "")].add(key)
+            else:
+                stemmed = tk.en_name_key(name)
+                if stemmed:
+                    en[stemmed].add(key)
+        self.mech_en = {k: tuple(sorted(v)) for k, v in en.items()}
+        self.mech_ja = {k: tuple(sorted(v)) for k, v in ja.items()}
+        self.mech_names = {k: tuple(sorted(v)) for k, v in names.items()}
+        return self
+
+    # ------------------------------------------------------------------ storage
+
+    def dumps(self) -> bytes:
+        state = {"format": FORMAT, "stemmer": tk.STEMMER,
+                 "docs": [(d.id, d.kind, d.lang, d.title, d.text, d.rule_number, d.edition,
+                           d.mechanics, d.expansions, d.citation, d.boost) for d in self.docs],
+                 "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
+                 "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
+                 "mech_ja": self.mech_ja, "mech_names": self.mech_names}
+        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+
+    @classmethod
+    def loads(cls, blob: bytes) -> "SearchIndex":
+        """Only for blobs this module wrote (the KB snapshot): pickle trusts its input."""
+        state = pickle.loads(blob)
+        if state.get("format") != FORMAT or state.get("stemmer") != tk.STEMMER:
+            raise ValueError("search index written by another version: rebuild the snapshot")
+        self = cls()
+        self.docs = [SearchDoc(*row) for row in state["docs"]]
+        for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
+                     "mech_names"):
+            setattr(self, name, state[name])
+        return self
+
+    # ------------------------------------------------------------------ query
+
+    def mechanics_in(self, query: str) -> set[str]:
+        """Mechanic keys named in the query, by any JA/EN name or alias (longest names first)."""
+        text = tk.norm(query)
+        found: set[str] = set()
+        words = [tk.stem(w) for w in tk.EN_WORD.findall(tk.JA_RUN.sub(" ", text))]
+        used = [False] * len(words)
+        for n in range(min(5, len(words)), 0, -1):
+            for i in range(len(words) - n + 1):
+                if any(used[i:i + n]):
+                    continue
+                keys = self.mech_en.get(" ".join(words[i:i + n]))
+                if keys:
+                    found.update(keys)
+                    used[i:i + n] = [True] * n
+        folded = tk.fold(text).replace(" ", "")
+        if tk.HAS_JA.search(folded):
+            matched = [name for name in self.mech_ja if name in folded]
+            for name in matched:
+                if any(name != other and name in other for other in matched):
+                    continue  # 夜 inside 真夜中 is not the mechanic 夜
+                if len(name) == 1 and not _standalone(folded, name):
+                    continue
+                found.update(self.mech_ja[name])
+        return found
+
+    def _query_terms(self, query: str) -> tuple[dict[str, float], set[str]]:
+        terms: dict[str, float] = defaultdict(float)
+        for t in tk.tokens(query, query=True):
+            terms[t] += QUERY_WEIGHT[_namespace(t)]
+        mechanics = self.mechanics_in(query)
+        for key in mechanics:
+            terms[tk.MECH + key] += QUERY_WEIGHT["m"]
+        return terms, mechanics
+
+    def search(self, query: str, *, lang: str | None = None, kinds: set[str] | None = None,
+               limit: int = 10, current_only: bool = True) -> list[Hit]:
+        if not query or not query.strip() or limit <= 0:
+            return []
+        number = is_rule_number(query)
+        if number:
+            return self._rule_hits(number, lang, kinds, limit, current_only)
+        terms, mechanics = self._query_terms(query)
+        cut = self.n_current if current_only else len(self.docs)
+        acc: dict[int, float] = {}
+        get = acc.get
+        for t, qw in terms.items():
+            posting = self.postings.get(t)
+            if posting is None:
+                continue
+            ids, ws = posting
+            if cut < len(self.docs):
+                end = bisect_left(ids, cut)
+                ids, ws = ids[:end], ws[:end]
+            for d, w in zip(ids, ws):
+                acc[d] = get(d, 0.0) + qw * w
+        docs = self.docs
+        if lang or kinds:
+            acc = {d: s for d, s in acc.items()
+                   if (not lang or docs[d].lang == lang) and (not kinds or docs[d].kind in kinds)}
+        n_current = self.n_current
+        scored = ((s * docs[d].boost * (NON_CURRENT if d >= n_current else 1.0), d)
+                  for d, s in acc.items())
+        top = heapq.nlargest(limit, scored)
+        marker = _Marker(query, terms, self._names_for(mechanics))
+        return [Hit(docs[d], s, marker.snippet(docs[d].text)) for s, d in top]
+
+    def _names_for(self, mechanics: set[str]) -> list[str]:
+        return [n for key in mechanics for n in self.mech_names.get(key, ())]
+
+    def _rule_hits(self, number: str, lang, kinds, limit, current_only) -> list[Hit]:
+        """The rule itself, then its subrules, then documents citing it."""
+        docs = self.docs
+
+        def ok(i: int) -> bool:
+            d = docs[i]
+            return (not lang or d.lang == lang) and (not kinds or d.kind in kinds)
+
+        def rank(i: int) -> tuple:
+            d = docs[i]
+            return (i >= self.n_current, d.kind != "rule", d.lang != (lang or "en"), d.edition or "")
+
+        exact = sorted((i for i in self.by_rule.get(number, ()) if ok(i)), key=rank)
+        if current_only and any(i < self.n_current for i in exact):
+            exact = [i for i in exact if i < self.n_current]
+        chosen = list(exact)
+        seen = set(chosen)
+        prefix = number + ("." if "." not in number else "")
+        start = bisect_left(self.rule_numbers, (prefix, -1))
+        children = []
+        for rn, i in self.rule_numbers[start:]:
+            if not rn.startswith(prefix):
+                break
+            rest = rn[len(prefix):]
+            is_child = rest.isalpha() if "." in number else rest.split(".")[-1].isdigit()
+            if is_child and i not in seen and ok(i) and (not current_only or i < self.n_current):
+                children.append(i)
+        children.sort(key=lambda i: (rank(i), _number_key(docs[i].rule_number)))
+        for i in children:
+            if len(chosen) >= limit * 4:
+                break
+            chosen.append(i)
+            seen.add(i)
+        cut = self.n_current if current_only else len(docs)
+        ids, ws = self.postings.get(tk.RULE_TOKEN + number, (array("i"), array("f")))
+        citing = sorted(((w, i) for i, w in zip(ids, ws) if i not in seen and i < cut and ok(i)),
+                        reverse=True)
+        chosen.extend(i for _, i in citing)
+        marker = _Marker(number, {tk.RULE_TOKEN + number: 1.0}, [])
+        hits = []
+        for rank_no, i in enumerate(chosen[:limit]):
+            d = docs[i]
+            score = 3.0 if i in exact else (2.0 if d.rule_number else 1.0)
+            hits.append(Hit(d, score - rank_no * 1e-3, marker.snippet(d.text)))
+        return hits
+
+
+def _number_key(number: str) -> tuple:
+    parts = re.findall(r"\d+|[a-z]+", number)
+    return tuple(int(p) if p.isdigit() else p for p in parts)
+
+
+def _standalone(text: str, name: str) -> bool:
+    """A one-character name (昼, 夜) counts when no kanji touches it (not 真夜中, not 昼夜)."""
+    for found in re.finditer(re.escape(name), text):
+        before = text[found.start() - 1] if found.start() else ""
+        after = text[found.end()] if found.end() < len(text) else ""
+        if not (tk._KANJI.match(before or " ") or tk._KANJI.match(after or " ")):
+            return True
+    return False
+
+
+class _Marker:
+    """Highlights query terms in a document's original text and picks the best window."""
+
+    def __init__(self, query: str, terms: dict[str, float], mechanic_names: list[str]):
+        self.stems: set[str] = {t for t in terms if _namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)}
+        self.rules = {t[1:] for t in terms if t.startswith(tk.RULE_TOKEN)}
+        text = tk.norm(query)
+        runs = [tk.fold(r) for r in tk.JA_RUN.findall(text)]
+        subs = set(runs)
+        subs.update(t for t in self.stems if tk.HAS_JA.search(t) and (len(t) >= 2 or tk._KANJI.match(t)))
+        for name in mechanic_names:
+            n = tk.fold(tk.norm(name))
+            if tk.HAS_JA.search(n):
+                subs.add(n)
+            else:
+                self.stems.update(tk.stem(w) for w in tk.EN_WORD.findall(n) if w not in tk.STOP_EN)
+        self.subs = sorted((s for s in subs if s), key=len, reverse=True)
+        self.has_ja = bool(self.subs) or any(tk.HAS_JA.search(t) for t in self.stems)
+
+    def spans(self, normed: str) -> list[tuple[int, int, str]]:
+        out: list[tuple[int, int, str]] = []
+        for m in tk.EN_WORD.finditer(normed):
+            word = m.group()
+            if word not in tk.STOP_EN and tk.stem(word) in self.stems:
+                out.append((m.start(), m.end(), tk.stem(word)))
+        for number in self.rules:
+            for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?![\d])", normed):
+                out.append((m.start(), m.end(), number))
+        if self.has_ja and tk.HAS_JA.search(normed):
+            for sub in self.subs:
+                start = normed.find(sub)
+                while start >= 0:
+                    out.append((start, start + len(sub), sub))
+                    start = normed.find(sub, start + len(sub))
+            for run in tk.JA_RUN.finditer(normed):
+                for b, e, surface, lemma in tk.morphemes(run.group()):
+                    s, l = tk.fold(surface), tk.fold(tk.norm(lemma))
+                    if s in self.stems or l in self.stems:
+                        out.append((run.start() + b, run.start() + e, l))
+        return _merge(out)
+
+    def snippet(self, original: str) -> str:
+        normed, where = tk.norm_with_map(original)
+        spans = self.spans(normed)
+        if len(original) <= SNIPPET + 40:
+            a, b = 0, len(original)
+        else:
+            a, b = _window(spans, normed, where, len(original))
+        parts = ["…" if a > 0 else ""]
+        pos = a
+        for s, e, _ in spans:
+            s, e = where[s], where[e - 1] + 1
+            if s < a or e > b:
+                continue
+            parts.append(html.escape(original[pos:s]))
+            parts.append(f"<mark>{html.escape(original[s:e])}</mark>")
+            pos = e
+        parts.append(html.escape(original[pos:b]))
+        if b < len(original):
+            parts.append("…")
+        return "".join(parts).replace("\n", " ")
+
+
+def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    spans.sort()
+    merged: list[tuple[int, int, str]] = []
+    for s, e, term in spans:
+        if merged and s < merged[-1][1]:
+            ps, pe, pt = merged[-1]
+            merged[-1] = (ps, max(pe, e), pt)
+        else:
+            merged.append((s, e, term))
+    return merged
+
+
+def _window(spans, normed, where, length) -> tuple[int, int]:
+    """Original-text [start, end) of ~SNIPPET characters holding the most distinct matched terms."""
+    best, best_start = -1, 0
+    for s, _, _ in spans:
+        start = max(0, where[s] - 40)
+        terms = {t for s2, e2, t in spans if where[s2] >= start and where[e2 - 1] < start + SNIPPET}
+        if len(terms) > best:
+            best, best_start = len(terms), start
+    start = best_start
+    end = min(length, start + SNIPPET)
+    if end == length:
+        start = max(0, end - SNIPPET)
+    return start, end
