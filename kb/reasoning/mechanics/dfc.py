@@ -158,7 +158,10 @@ def on_stack(st, ctx, **_):
     if st["zone"] != "stack" or st["layout"] != "nonmodal":
         return None
     st["face"] = st["face_up"]
-    return f"on the stack with its {st['face_up']} face up: only that face's characteristics"
+    if st["face_up"] == "back":
+        st["mana_value"] = 0 if st["copy_of_back_face"] else mana_value(st["front"]["mana_cost"])
+        return f"cast transformed: only the back face's characteristics; mana value from the front = {st['mana_value']}"
+    return "on the stack front face up: only the front face's characteristics"
 
 
 @implements("712.8d", "front face up, it has only the characteristics of its front face", mechanic=M)
