@@ -222,7 +222,8 @@ class SearchIndex:
             for name in matched:
                 if any(name != other and name in other for other in matched):
                     continue  # 夜 inside 真夜中 is not the mechanic 夜
-                if len(name) == 1 and not _standalone(folded, name):
+                short = len(name) == 1 or (len(name) <= 3 and tk.KANA_ONLY.match(name))
+                if short and not _standalone(folded, name):
                     continue
                 found.update(self.mech_ja[name])
         return found
@@ -324,11 +325,13 @@ def _number_key(number: str) -> tuple:
 
 
 def _standalone(text: str, name: str) -> bool:
-    """A one-character name (昼, 夜) counts when no kanji touches it (not 真夜中, not 昼夜)."""
+    """A one-character name (昼, 夜) counts when no kanji touches it (not 真夜中, not 昼夜); a short
+    kana name (よる, やま) when no kana or kanji touches it."""
+    touching = tk._KANJI if len(name) == 1 and not tk.KANA_ONLY.match(name) else tk.JA_CHAR
     for found in re.finditer(re.escape(name), text):
-        before = text[found.start() - 1] if found.start() else ""
-        after = text[found.end()] if found.end() < len(text) else ""
-        if not (tk._KANJI.match(before or " ") or tk._KANJI.match(after or " ")):
+        before = text[found.start() - 1] if found.start() else " "
+        after = text[found.end()] if found.end() < len(text) else " "
+        if not (touching.match(before) or touching.match(after)):
             return True
     return False
 

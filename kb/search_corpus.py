@@ -106,6 +106,14 @@ def corpus_docs(data_dir: Path | None = None, rules_src: Path | None = None, *,
             for m in lexicon.find_en(en_name):
                 lexicon.add_ja_name(m.key, ja_name)
         seeds.append((sf, parsed))
+    by_edition = {e.edition: {r.number: r for r in e.rules} for e in en}
+    for sf, parsed in seeds:  # a quoted JA title names the EN rule of that number in that edition
+        for q in parsed.quoted_rules:
+            rules = by_edition.get(q.edition_hint or current.edition)
+            rule = rules.get(q.number) if rules else None
+            if q.lang == "ja" and rule and "." in q.number and _is_title(rule.text) and len(q.text) < 20:
+                for m in lexicon.find_en(rule.text):
+                    lexicon.add_ja_name(m.key, q.text)
     mech = _Mechanics(lexicon)
 
     docs: list[SearchDoc] = []

@@ -33,6 +33,8 @@ _JA = "\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\
 JA_RUN = re.compile(f"[{_JA}]+")
 _KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]")
 HAS_JA = re.compile(f"[{_JA}]")
+JA_CHAR = HAS_JA
+KANA_ONLY = re.compile("^[\u3041-\u309f\u30a1-\u30ff]+$")
 # A rule number inside text: 702.6, 702.6a (not part of a longer number such as 1702.61).
 RULE_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])")
 EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -42,7 +44,16 @@ _RULE_QUERY = re.compile(
 
 _KATA_TO_HIRA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
 _PUNCT = {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0x2212: "-"}
+def fold(text: str) -> str:
+    """Katakana -> hiragana (one character for one character, so offsets survive)."""
+    return text.translate(_KATA_TO_HIRA)
+
+
 _DROP_POS = {"助詞", "助動詞", "補助記号", "空白", "記号"}
+# Light verbs and formal nouns: in nearly every Japanese rule, they only add noise to ranking.
+STOP_JA = frozenset(fold(w) for w in
+                    "為る する 居る いる 有る ある 成る なる 出来る できる れる られる せる こと もの ため よう "
+                    "これ それ その この 場合 際 時 とき".split())
 
 STOP_EN = frozenset("""a an and are as at be been being but by can could did do does for from had has
 have how i if in into is it its it's itself me my of on or our so than that the their them then
@@ -51,11 +62,6 @@ would you your yours about after also any each other such only own same""".split
 
 _stemmer = snowballstemmer.stemmer("english")
 STEMMER = "snowball-english"
-
-
-def fold(text: str) -> str:
-    """Katakana -> hiragana (one character for one character, so offsets survive)."""
-    return text.translate(_KATA_TO_HIRA)
 
 
 def norm(text: str) -> str:
@@ -98,7 +104,7 @@ def morphemes(run: str) -> list[tuple[int, int, str, str]]:
     tok, mode = _sudachi()
     out = []
     for m in tok.tokenize(run, mode):
-        if m.part_of_speech()[0] in _DROP_POS:
+        if m.part_of_speech()[0] in _DROP_POS or fold(m.normalized_form()) in STOP_JA:
             continue
         out.append((m.begin(), m.end(), m.surface(), m.normalized_form()))
     return out

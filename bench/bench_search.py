@@ -1,0 +1,111 @@
+"""Search quality and speed on the real data.
+
+    python bench/bench_search.py [--cards none|set|all] [--verbose]
+
+Builds the index from every EN edition in ../shared/data (kb.settings.shared_data_dir()), the JA
+excerpts, the seed documents (rules_src/manifest.toml) and card names, then runs
+bench/search_queries.json and prints recall@5, success@5 and MRR (a query's expected rules are
+current-edition rule numbers; a hit counts when it is a rule document with one of those numbers),
+p50/p99 latency of search() with snippets, build, dump and load time.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import statistics
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from kb.search import SearchIndex  # noqa: E402
+from kb.search_corpus import corpus_docs  # noqa: E402
+
+QUERIES = Path(__file__).with_name("search_queries.json")
+
+
+def evaluate(index: SearchIndex, queries: list[dict], *, kinds: set[str] | None, k: int = 5,
+             verbose: bool = False) -> dict:
+    recall, success, rr = [], [], []
+    misses = []
+    for item in queries:
+        expected = set(item["expected"])
+        hits = index.search(item["q"], kinds=kinds, limit=20)
+        ranked = [h.doc.rule_number for h in hits if h.doc.kind == "rule"] if kinds is None else \
+            [h.doc.rule_number for h in hits]
+        ranked_all = [h.doc.rule_number if h.doc.kind == "rule" else None for h in hits]
+        top = set(ranked_all[:k])
+        found = expected & top
+        recall.append(len(found) / len(expected))
+        success.append(1.0 if found else 0.0)
+        first = next((i for i, n in enumerate(ranked_all, 1) if n in expected), None)
+        rr.append(1 / first if first else 0.0)
+        if len(found) < len(expected):
+            misses.append((item["q"], sorted(expected - top), ranked_all[:k], first))
+        if verbose:
+            print(f"  {'OK ' if found == expected else ('~  ' if found else 'MISS')} {item['q']}"
+                  f" -> {[f'{h.doc.kind}:{h.doc.rule_number or h.doc.title[:20]}' for h in hits[:k]]}")
+    n = len(queries)
+    return {"recall@5": sum(recall) / n, "success@5": sum(success) / n, "mrr": sum(rr) / n,
+            "misses": misses, "n": n, "ranked": ranked}
+
+
+def latency(index: SearchIndex, queries: list[str], rounds: int = 5) -> tuple[float, float, float]:
+    times = []
+    for _ in range(rounds):
+        for q in queries:
+            start = time.perf_counter()
+            index.search(q, limit=10)
+            times.append((time.perf_counter() - start) * 1000)
+    times.sort()
+    return statistics.median(times), times[int(len(times) * 0.99) - 1], times[-1]
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--cards", default="set", choices=["none", "set", "all"])
+    parser.add_argument("--verbose", action="store_true")
+    args = parser.parse_args()
+
+    data = json.loads(QUERIES.read_text(encoding="utf-8"))
+    queries = data["queries"]
+    start = time.perf_counter()
+    docs, names, current = corpus_docs(cards=args.cards)
+    t_corpus = time.perf_counter() - start
+    start = time.perf_counter()
+    index = SearchIndex.build(docs, mechanic_names=names, current_editions=current)
+    t_build = time.perf_counter() - start
+    start = time.perf_counter()
+    blob = index.dumps()
+    t_dump = time.perf_counter() - start
+    start = time.perf_counter()
+    index = SearchIndex.loads(blob)
+    t_load = time.perf_counter() - start
+    print(f"docs {len(docs)} (current {index.n_current}), terms {len(index.postings)}, "
+          f"mechanic names {len(names)}, editions current {sorted(current)}")
+    print(f"corpus {t_corpus:.2f} s, build {t_build:.2f} s, dumps {t_dump:.2f} s "
+          f"({len(blob) / 1e6:.1f} MB), loads {t_load:.3f} s")
+
+    n_ja = sum(q["lang"] == "ja" for q in queries)
+    print(f"queries {len(queries)} (ja {n_ja}, en {len(queries) - n_ja})")
+    for label, kinds in (("rules only", {"rule"}), ("all kinds", None)):
+        for lang in ("en", "ja", None):
+            subset = [q for q in queries if lang is None or q["lang"] == lang]
+            r = evaluate(index, subset, kinds=kinds, verbose=args.verbose and lang is None)
+            print(f"[{label:10}] {lang or 'all':3} n={r['n']:3}  recall@5 {r['recall@5']:.3f}  "
+                  f"success@5 {r['success@5']:.3f}  MRR {r['mrr']:.3f}")
+            if lang is None:
+                for q, missing, top, first in r["misses"]:
+                    print(f"      miss {missing} for {q!r}: top5 {top}, first expected at {first}")
+
+    # warm-up (Sudachi, caches), then every query plus short and rule-number ones
+    latency_queries = [q["q"] for q in queries] + ["702.6", "rule 601.2f", "７０２．６", "cast", "a",
+                                                    "the creature", "唱える", "カード"]
+    latency(index, latency_queries, rounds=1)
+    p50, p99, worst = latency(index, latency_queries)
+    print(f"latency search(limit=10) with snippets: p50 {p50:.2f} ms, p99 {p99:.2f} ms, max {worst:.2f} ms")
+
+
+if __name__ == "__main__":
+    main()
