@@ -95,18 +95,22 @@ def _rule_dict(rule: Rule, lang: str, edition: str, doc_title: str) -> dict:
 
 
 def _editions(model: Model, corpus: Corpus) -> None:
+    titles = {s.document.id: s.document.title for s in corpus.sources}
+    for source in corpus.sources:  # every CR file (each JA excerpt too) is a document of its own
+        doc = source.document
+        if doc.kind == "cr":
+            model.documents[doc.id] = {"id": doc.id, "title": doc.title, "kind": "cr", "lang": doc.lang,
+                                       "date": doc.date.isoformat() if doc.date else None, "path": doc.path,
+                                       "sha256": doc.sha256, "edition": source.edition_hint}
     for (lang, edition), ed in sorted(corpus.editions.items()):
         doc = ed.document
         model.editions[f"{lang}/{edition}"] = {
             "lang": lang, "edition": edition, "effective": ed.effective.isoformat(), "title": ed.title,
             "document": doc.id, "path": doc.path, "sha256": doc.sha256, "complete": ed.complete,
             "rules": sum(r.kind in ("rule", "subrule") for r in ed.rules), "glossary": len(ed.glossary)}
-        model.documents.setdefault(doc.id, {
-            "id": doc.id, "title": doc.title, "kind": "cr", "lang": lang, "date": ed.effective.isoformat(),
-            "path": doc.path, "sha256": doc.sha256, "edition": edition})
         for rule in ed.rules:
             key = (lang, edition, rule.number)
-            model.rules[key] = _rule_dict(rule, lang, edition, doc.title)
+            model.rules[key] = _rule_dict(rule, lang, edition, titles.get(rule.locator.document, doc.title))
             if rule.parent:
                 model.children.setdefault((lang, edition, rule.parent), []).append(rule.number)
         for entry in ed.glossary:
@@ -114,7 +118,7 @@ def _editions(model: Model, corpus: Corpus) -> None:
                 "term": entry.term, "lang": lang, "edition": edition, "text": entry.text,
                 "reading": entry.reading, "term_en": entry.term_en, "senses": entry.senses,
                 "obsolete": entry.obsolete, "refs": [n for c in find_citations(entry.text) for n in c.numbers],
-                "locator": loc(entry.locator, doc.title)}
+                "locator": loc(entry.locator, titles.get(entry.locator.document, doc.title))}
     for info in model.editions.values():
         info["current"] = info["edition"] == model.current(info["lang"])
 
