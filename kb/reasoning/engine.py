@@ -297,39 +297,48 @@ def _run_check(book, check: RulingCheck) -> tuple[bool, list[str], str | None]:
     return cache[key]
 
 
+def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, RulingCheck | None]]:
+    """The mechanic's (and related mechanics') rulings, each with the check whose fingerprint it holds."""
+    cache = _cache(book)
+    key = ("rulings", m.key)
+    if key not in cache:
+        keys = [m.key] + related_mechanics(book, m.key)
+        checks = [(normalize(c.fingerprint), c) for k in keys if k in _MECHANICS for c in _MECHANICS[k].checks]
+        seen, out = set(), []
+        for k in keys:
+            for r in book.rulings(k):
+                if r.id not in seen:
+                    seen.add(r.id)
+                    text = normalize(r.text)
+                    out.append((r, next((c for f, c in checks if f in text), None)))
+        cache[key] = out
+    return cache[key]
+
+
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
-    keys = [m.key] + related_mechanics(book, m.key)
-    checks = [c for k in keys if k in _MECHANICS for c in _MECHANICS[k].checks]
-    seen: set[str] = set()
     applied = set(trace_rules)
-    for k in keys:
-        for r in book.rulings(k):
-            if r.id in seen:
-                continue
-            seen.add(r.id)
-            text = normalize(r.text)
-            check = next((c for c in checks if normalize(c.fingerprint) in text), None)
-            if check is None:
-                if r.cited_rules and set(r.cited_rules) <= applied:
-                    out["unchecked"].append(_ruling_dict(r))
-                continue
-            holds, rules, error = _run_check(book, check)
-            if error:
-                if applied & set(r.cited_rules):
-                    out["unchecked"].append(_ruling_dict(r) | {"check_error": error})
-                continue
-            # Relevant when this question applied the rule that decided the ruling's own case (the
-            # first in its trace) and at least half of the rules that case needed.
-            if not rules or rules[0] not in applied or 2 * len(applied & set(rules)) < len(set(rules)):
-                continue
-            d = _ruling_dict(r) | {"claims": check.says, "rules": rules}
-            if holds:
-                out["agree"].append(d)
-            elif r.date and r.date < book.edition:
-                out["superseded"].append(d | {"superseded_by": rules, "edition": book.edition})
-            else:
-                out["disagree"].append(d | {"current_rules": rules})
+    for r, check in _matched_rulings(book, m):
+        if check is None:
+            if r.cited_rules and set(r.cited_rules) <= applied:
+                out["unchecked"].append(_ruling_dict(r))
+            continue
+        holds, rules, error = _run_check(book, check)
+        if error:
+            if applied & set(r.cited_rules):
+                out["unchecked"].append(_ruling_dict(r) | {"check_error": error})
+            continue
+        # Relevant when this question applied the rule that decided the ruling's own case (the
+        # first in its trace) and at least half of the rules that case needed.
+        if not rules or rules[0] not in applied or 2 * len(applied & set(rules)) < len(set(rules)):
+            continue
+        d = _ruling_dict(r) | {"claims": check.says, "rules": rules}
+        if holds:
+            out["agree"].append(d)
+        elif r.date and r.date < book.edition:
+            out["superseded"].append(d | {"superseded_by": rules, "edition": book.edition})
+        else:
+            out["disagree"].append(d | {"current_rules": rules})
     return out
 
 
