@@ -208,6 +208,116 @@ def card(name, as_json) -> None:
     _emit(found, as_json, _print_card)
 
 
+def _print_ask(a: dict) -> None:
+    click.echo(f"{a['mechanic']} (CR {a['edition']})")
+    click.echo("outcome: " + json.dumps(a["outcome"], ensure_ascii=False, indent=2))
+    click.echo("rules applied:")
+    for step in a["trace"]:
+        click.echo(f"  {step['rule']:<9} {step['did']}")
+    for group in ("agree", "disagree", "superseded"):
+        for r in a["rulings"].get(group, []):
+            click.echo(f"  {group}: {r['text'][:90]}  [{r['document']} · {r['locator']}]")
+
+
+@main.command(help="Answer a state question: kb ask MECHANIC --situation '{...}' [--json]; kb ask --list")
+@click.argument("mechanic", required=False)
+@click.option("--situation", default="{}", help="the situation as JSON (see kb ask --list for each schema)")
+@click.option("--list", "list_", is_flag=True, help="list the mechanics and their situation schemas")
+@click.option("--json", "as_json", is_flag=True)
+def ask(mechanic, situation, list_, as_json) -> None:
+    from .reasoning.engine import SituationError
+    kb = _kb()
+    if list_ or not mechanic:
+        schemas = kb.ask_schemas()
+        if as_json or list_ and as_json:
+            click.echo(json.dumps(schemas, ensure_ascii=False, indent=2))
+            return
+        for m in schemas:
+            click.echo(f"{m['key']:<20} {m['name_ja']} / {m['name_en']}  (rules {', '.join(m['entry_rules'])})")
+            for name, prop in m["schema"].get("properties", {}).items():
+                click.echo(f"    {name:<28} {prop.get('title_ja', '')} / {prop.get('title_en', '')}"
+                           + (f"  one of: {', '.join(prop['enum'])}" if "enum" in prop else ""))
+        if not list_:
+            _fail("name a mechanic to ask about", 2)
+        return
+    try:
+        answer = kb.ask(mechanic, situation)
+    except SituationError as exc:
+        _fail(f"bad situation: {exc.field}: {exc.message}", 2)
+    except KBError as exc:
+        _fail(exc.message, 2)
+    _emit(answer, as_json, _print_ask)
+
+
+def _print_search(result: dict) -> None:
+    import html
+    import re as _re
+    if result.get("goto"):
+        click.echo(f"rule {result['goto']} → kb rule {result['goto']}")
+    for hit in result["hits"]:
+        snippet = html.unescape(_re.sub(r"</?mark>", "*", hit["snippet"]))
+        click.echo(f"{hit['score']:6.2f}  {hit['kind']:<8} {hit['title']}")
+        click.echo(f"        {snippet}")
+        click.echo(f"        {_cite(hit.get('citation'))}")
+
+
+@main.command(help="Search rules, glossary, rulings, mechanics and cards, in Japanese or English.")
+@click.argument("query")
+@click.option("--lang", type=click.Choice(["ja", "en"]))
+@click.option("--limit", default=10, show_default=True)
+@click.option("--json", "as_json", is_flag=True)
+def search(query, lang, limit, as_json) -> None:
+    kb = _kb()
+    try:
+        result = kb.search(query, lang=lang, limit=limit)
+    except KBError as exc:
+        _fail(exc.message, 2)
+    _emit(result, as_json, _print_search)
+
+
+def _print_check(report: dict) -> None:
+    for c in report["citations"]:
+        current = c.get("current") or {}
+        click.echo(f"{c['line']}:{c['column']}  {c['raw']}  → {c['status']}"
+                   + (f" (today {current.get('number')})" if current.get("number") else "")
+                   + f"  [CR {c.get('edition')}, {c.get('method')}]")
+        if c.get("quote_diff"):
+            click.echo("    quote differs from the official text: " + c["quote_diff"].get("summary", ""))
+
+
+@main.command("check-citations", help="Find every rule citation in FILE (JA or EN) and check it against the CR editions.")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--date", help="the text's date (YYYY-MM-DD), if known: citations mean the edition then in force")
+@click.option("--json", "as_json", is_flag=True)
+def check_citations(file, date, as_json) -> None:
+    kb = _kb()
+    try:
+        text = Path(file).read_bytes().decode("utf-8-sig")
+    except OSError as exc:
+        _fail(f"cannot read {file}: {exc.strerror}", 2)
+    except UnicodeDecodeError:
+        _fail(f"{file} is not UTF-8 text", 2)
+    try:
+        report = kb.check_citations(text, date=date)
+    except KBError as exc:
+        _fail(exc.message, 2)
+    _emit(report, as_json, _print_check)
+
+
+@main.command(help="Serve the web UI, JSON API and SPARQL on 127.0.0.1 (gunicorn; --dev for Flask's server).")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--workers", default=2, show_default=True)
+@click.option("--dev", is_flag=True, help="Flask's development server (auto-reload, debugger off)")
+def serve(host, port, workers, dev) -> None:
+    from server.serve import serve as run
+    try:
+        KB.ensure(progress=lambda m: click.echo(f"  {m}", err=True))
+    except SourceError as exc:
+        _fail(f"cannot build the built-in corpus: {exc}")
+    run(host=host, port=port, workers=workers, dev=dev)
+
+
 @main.command(help="Export the graph: kb export --format turtle|jsonld|nt [-o FILE]")
 @click.option("--format", "fmt", type=click.Choice(["turtle", "jsonld", "nt"]), default="turtle", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="file to write (default: stdout)")
