@@ -1,0 +1,61 @@
+"""The web service: JSON API, web pages, SPARQL endpoint and RDF, all over the kb API.
+
+``create_app(config)`` is the only entry point (flaskr style): nothing is built at import time.
+The knowledge base is loaded once per process (gunicorn: once per worker) and kept in
+``app.extensions["kb"]``; ``server/`` never parses source text or builds triples.
+
+Config keys (besides Flask's own):
+
+- ``KB``: a ready knowledge-base object (tests pass one); otherwise
+- ``KB_HOME``: where the snapshot lives (default ``kb.settings.home_dir()``), and
+  ``KB_ENSURE`` (default True): build the snapshot from rules_src first if there is none.
+- ``SPARQL_TIMEOUT`` seconds (default 5) and ``SPARQL_LIMIT`` rows (default 10 000).
+- ``MAX_CONTENT_LENGTH`` bytes for request bodies (default 1 MiB; more is a 413).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+
+from flask import Flask, current_app
+
+DEFAULTS = {
+    "MAX_CONTENT_LENGTH": 1 << 20,
+    "SPARQL_TIMEOUT": 5.0,
+    "SPARQL_LIMIT": 10_000,
+    "SEARCH_MAX_LIMIT": 100,
+    "KB_ENSURE": True,
+    "JSON_SORT_KEYS": False,
+}
+
+
+def load_kb(home: str | Path | None = None, ensure: bool = True):
+    from kb.api import KB  # imported late: the app factory must be cheap to import
+
+    home = Path(home) if home else None
+    return KB.ensure(home) if ensure else KB.load(home)
+
+
+def get_kb():
+    return current_app.extensions["kb"]
+
+
+def create_app(config: dict | None = None) -> Flask:
+    app = Flask(__name__)
+    app.config.update(DEFAULTS)
+    app.config.update(config or {})
+    app.json.sort_keys = False
+    app.json.ensure_ascii = False
+
+    kb = app.config.get("KB")
+    if kb is None:
+        kb = load_kb(app.config.get("KB_HOME"), app.config.get("KB_ENSURE", True))
+    app.extensions["kb"] = kb
+
+    from . import api, errors, pages, sparql, templating
+
+    errors.init_app(app)
+    templating.init_app(app)
+    app.register_blueprint(api.bp)
+    app.register_blueprint(sparql.bp)
+    app.register_blueprint(pages.bp)
+    return app

@@ -1,0 +1,129 @@
+"""Question forms generated from a mechanic's situation schema, and the form back to a situation.
+
+The schema (JSON Schema with ``title_ja``/``title_en`` on every property and
+``enum_labels_ja``/``enum_labels_en`` on enums) becomes a tree of ``Field``s the template renders:
+enums -> select, booleans -> checkbox, integers -> number, strings -> text, objects -> fieldset,
+arrays of objects -> ``ARRAY_SLOTS`` fieldsets each with an "include" checkbox, arrays of
+scalars -> one value per line. Names are paths (``battlefield.0.ability``). Validation is the kb's
+(``SituationError`` names the field); a "JSON" textarea can replace the whole form.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+ARRAY_SLOTS = 3
+
+
+@dataclass(slots=True)
+class Field:
+    name: str
+    label: str
+    widget: str  # select | checkbox | number | text | lines | fieldset | slots
+    value: object = None
+    options: list = field(default_factory=list)  # (value, label)
+    children: list = field(default_factory=list)
+    description: str = ""
+
+
+def _label(schema: dict, lang: str, key: str) -> str:
+    return schema.get(f"title_{lang}") or schema.get("title_en") or schema.get("title") or key
+
+
+def build(schema: dict, lang: str, prefix: str = "", values: dict | None = None) -> list[Field]:
+    values = values or {}
+    out = []
+    for key, sub in (schema.get("properties") or {}).items():
+        name = f"{prefix}{key}"
+        out.append(_field(sub, lang, name, key, values.get(key, sub.get("default"))))
+    return out
+
+
+def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
+    label = _label(sub, lang, key)
+    kind = sub.get("type")
+    if "enum" in sub:
+        labels = sub.get(f"enum_labels_{lang}") or {}
+        return Field(name, label, "select", value,
+                     [(str(v), labels.get(str(v), str(v))) for v in sub["enum"]])
+    if kind == "boolean":
+        return Field(name, label, "checkbox", bool(value))
+    if kind in ("integer", "number"):
+        return Field(name, label, "number", value)
+    if kind == "object":
+        return Field(name, label, "fieldset", children=build(sub, lang, name + ".", value or {}))
+    if kind == "array":
+        items = sub.get("items") or {}
+        current = value or []
+        if items.get("type") == "object":
+            slots = []
+            for i in range(max(ARRAY_SLOTS, len(current))):
+                item = current[i] if i < len(current) else None
+                slot = Field(f"{name}.{i}", f"{_label(items, lang, key)} {i + 1}", "fieldset",
+                             value=item is not None,
+                             children=build(items, lang, f"{name}.{i}.", item or {}))
+                slots.append(slot)
+            return Field(name, label, "slots", children=slots)
+        return Field(name, label, "lines", "\n".join(str(v) for v in current),
+                     description=_enum_hint(items, lang))
+    return Field(name, label, "text", "" if value is None else value)
+
+
+def _enum_hint(items: dict, lang: str) -> str:
+    if "enum" not in items:
+        return ""
+    labels = items.get(f"enum_labels_{lang}") or {}
+    return ", ".join(f"{v} = {labels.get(str(v), v)}" for v in items["enum"])
+
+
+def situation(schema: dict, form) -> dict:
+    """The submitted form as a situation object (types converted; validation is the kb's)."""
+    return _object(schema, form, "")
+
+
+def _object(schema: dict, form, prefix: str) -> dict:
+    out = {}
+    for key, sub in (schema.get("properties") or {}).items():
+        name = f"{prefix}{key}"
+        value = _value(sub, form, name)
+        if value is not None:
+            out[key] = value
+    return out
+
+
+def _value(sub: dict, form, name: str):
+    kind = sub.get("type")
+    if kind == "boolean":
+        return name in form
+    if kind == "object":
+        return _object(sub, form, name + ".")
+    if kind == "array":
+        items = sub.get("items") or {}
+        if items.get("type") == "object":
+            found = []
+            i = 0
+            while f"{name}.{i}" in form or i < ARRAY_SLOTS:
+                if f"{name}.{i}" in form:
+                    found.append(_object(items, form, f"{name}.{i}."))
+                i += 1
+            return found
+        raw = form.get(name, "")
+        lines = [line.strip() for line in raw.splitlines() if line.strip()]
+        if items.get("type") in ("integer", "number"):
+            return [_number(v) for v in lines]
+        return lines
+    raw = form.get(name)
+    if raw is None or raw == "":
+        return None
+    if kind in ("integer", "number"):
+        return _number(raw)
+    return raw
+
+
+def _number(raw: str):
+    try:
+        return int(raw)
+    except ValueError:
+        try:
+            return float(raw)
+        except ValueError:
+            return raw  # left for the schema validation to name

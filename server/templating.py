@@ -1,0 +1,154 @@
+"""Jinja helpers: the rule-number linkifier, the JA/EN choice and the UI's own words.
+
+``linkify`` takes source text (never trusted as HTML), escapes it, then wraps every rule number
+in a link to its page. ``Markup`` input (e.g. a search snippet whose only tags are ``<mark>``) is
+taken as already escaped. Language: ``?lang=en|ja`` sets a cookie; default Japanese.
+"""
+from __future__ import annotations
+
+import html
+import re
+
+from flask import Flask, g, request, url_for
+from markupsafe import Markup, escape
+
+LANGS = ("ja", "en")
+COOKIE = "lang"
+
+# 601.2c, 702.145, 100.1 anywhere; a bare section (704) only after "rule(s)"/"section" or before 〔
+RULE_NUMBER = re.compile(
+    r"(?<![\w.#&])(?P<dotted>\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?![\d])"
+    r"|(?<=\brule )(?P<sec1>\d{3})(?![\d.])"
+    r"|(?<=\brules )(?P<sec2>\d{3})(?![\d.])"
+    r"|(?<![\w.#&])(?P<sec3>\d{3})(?=〔)"
+)
+
+UI = {
+    "site": ("MTG ルール知識グラフ", "MTG rules knowledge graph"),
+    "search": ("検索", "Search"),
+    "search_placeholder": ("ルール番号・メカニズム・カード名・語句", "rule number, mechanic, card name or words"),
+    "rule": ("ルール", "Rule"),
+    "parent": ("親ルール", "Parent"),
+    "children": ("子ルール", "Children"),
+    "refs_out": ("参照しているルール", "Rules it references"),
+    "refs_in": ("参照されている箇所", "Referenced by"),
+    "history": ("版ごとの履歴", "History across editions"),
+    "examples": ("例", "Examples"),
+    "mechanics": ("メカニズム", "Mechanics"),
+    "rules": ("定義ルール", "Defining rules"),
+    "related_rules": ("関連ルール", "Related rules"),
+    "rulings": ("裁定・解説", "Rulings"),
+    "cards": ("カード", "Cards"),
+    "related": ("関連メカニズム", "Related mechanics"),
+    "graph": ("周辺のグラフ", "Graph around it"),
+    "ask": ("質問する", "Ask a question"),
+    "ask_submit": ("答えを求める", "Get the answer"),
+    "outcome": ("結果", "Outcome"),
+    "trace": ("適用されたルール", "Rules applied"),
+    "citations": ("出典", "Citations"),
+    "documents": ("文書", "Documents"),
+    "editions": ("版", "Editions"),
+    "mentions": ("言及", "Mentions"),
+    "no_results": ("見つかりませんでした", "Nothing found"),
+    "current": ("現在の版では", "In the current edition"),
+    "not_in_edition": ("この言語の本文はこの版にありません", "No text in this language for this edition"),
+    "did_you_mean": ("近いルール番号", "Close rule numbers"),
+    "error": ("エラー", "Error"),
+    "home_intro": ("総合ルール・Wiki・FAQ・記事を一つの出典付きグラフで。",
+                   "The Comprehensive Rules, wiki pages, FAQs and articles in one cited graph."),
+    "lines": ("行", "lines"),
+    "agree": ("一致する裁定", "Rulings that agree"),
+    "disagree": ("一致しない裁定", "Rulings that disagree"),
+    "superseded": ("古くなった裁定", "Superseded rulings"),
+    "situation": ("状況", "Situation"),
+    "json_hint": ("JSON で入力", "as JSON"),
+}
+
+
+def current_lang() -> str:
+    if "lang" not in g:
+        asked = request.args.get("lang")
+        g.lang = asked if asked in LANGS else (
+            request.cookies.get(COOKIE) if request.cookies.get(COOKIE) in LANGS else "ja")
+    return g.lang
+
+
+def t(key: str) -> str:
+    ja, en = UI[key]
+    return en if current_lang() == "en" else ja
+
+
+def pick(ja, en):
+    """The text in the page's language, falling back to the other one."""
+    first, second = (en, ja) if current_lang() == "en" else (ja, en)
+    return first if first else second
+
+
+def linkify(value) -> Markup:
+    if value is None:
+        return Markup("")
+    text = str(value) if isinstance(value, Markup) else str(escape(value))
+
+    def link(m: re.Match) -> str:
+        number = next(v for v in m.groups() if v)
+        return f'<a class="rn" href="{url_for("pages.rule", number=number)}">{number}</a>'
+
+    return Markup(RULE_NUMBER.sub(link, text))
+
+
+def safe_snippet(value) -> Markup:
+    """A search snippet: escaped text whose only markup is <mark>. Re-escaped here so that nothing
+    but <mark> can ever reach the page, whatever the snippet holds."""
+    text = str(escape(html.unescape(str(value or ""))))
+    return Markup(text.replace("&lt;mark&gt;", "<mark>").replace("&lt;/mark&gt;", "</mark>"))
+
+
+HIT_VIEWS = {"rule": ("pages.rule", "number"), "mechanic": ("pages.mechanic", "name"),
+             "card": ("pages.card", "name"), "ruling": ("pages.ruling", "ruling_id"),
+             "document": ("pages.document", "doc_id")}
+
+
+def hit_url(hit: dict) -> str:
+    hint = hit.get("url_hint") or ""
+    if hint.startswith("/") and not hint.startswith("//"):
+        return hint
+    view = HIT_VIEWS.get(hit.get("kind"))
+    if view and hit.get("id"):
+        return url_for(view[0], **{view[1]: hit["id"]})
+    return url_for("pages.search", q=hit.get("title") or "")
+
+
+def outcome_view(value) -> Markup:
+    """An ask outcome (nested dicts/lists of plain values) as escaped, linkified HTML."""
+    if isinstance(value, dict):
+        items = "".join(f"<dt>{escape(k)}</dt><dd>{outcome_view(v)}</dd>" for k, v in value.items())
+        return Markup(f"<dl>{items}</dl>")
+    if isinstance(value, list):
+        if not value:
+            return Markup("—")
+        return Markup("<ul>" + "".join(f"<li>{outcome_view(v)}</li>" for v in value) + "</ul>")
+    if value is None:
+        return Markup("—")
+    return linkify(str(value))
+
+
+def lang_url(lang: str) -> str:
+    args = request.args.to_dict()
+    args["lang"] = lang
+    return url_for(request.endpoint or "pages.home", **(request.view_args or {}), **args)
+
+
+def init_app(app: Flask) -> None:
+    app.jinja_env.filters["linkify"] = linkify
+    app.jinja_env.filters["safe_snippet"] = safe_snippet
+    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url,
+                                 outcome_view=outcome_view)
+    app.jinja_env.trim_blocks = True
+    app.jinja_env.lstrip_blocks = True
+
+    @app.after_request
+    def _remember_lang(response):
+        asked = request.args.get("lang")
+        if asked in LANGS and request.cookies.get(COOKIE) != asked:
+            response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
+        return response
