@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import weakref
+from collections import deque
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -21,7 +22,7 @@ from .registry import check_pins, pins_for
 from .rulebook import RuleBook, RulingView
 from .schema import check_labels, fill_defaults
 
-MAX_DEPTH = 3  # link hops from a mechanic's defining rules; enough for 712 -> 712.8e -> 202.3b -> 202.3
+MAX_DEPTH = 3  # link hops from a mechanic's defining rules (children free): 731.2 -> 502 -> 503 -> 603
 
 
 class SituationError(ValueError):
@@ -250,23 +251,21 @@ def reachable_rules(book, m: Mechanic) -> frozenset:
             for n in r.cited_rules:
                 if n not in seen and book.rule(n):
                     seen[n] = 1
-    frontier = list(seen)
-    while frontier:
-        nxt = []
-        for n in frontier:
-            depth = seen[n]
-            r = book.rule(n)
-            links = list(r.references) + book.children(n) + sorted(rev.get(n, ()))
-            parent = _parent(n)
-            if parent:
-                links.append(parent)
-            for link in links:
-                # A reached rule's children are its own text: they cost no hop.
-                step = 0 if link.startswith(n) and link != n else 1
-                if link not in seen and book.rule(link) and depth + step <= MAX_DEPTH:
-                    seen[link] = depth + step
-                    nxt.append(link)
-        frontier = nxt
+    # 0-1 BFS: children cost nothing, so a rule's depth is its cheapest path, not its first one.
+    queue = deque(seen)
+    while queue:
+        n = queue.popleft()
+        depth = seen[n]
+        r = book.rule(n)
+        links = list(r.references) + sorted(rev.get(n, ()))
+        parent = _parent(n)
+        if parent:
+            links.append(parent)
+        for link, step in [(c, 0) for c in book.children(n)] + [(x, 1) for x in links]:
+            d = depth + step
+            if d <= MAX_DEPTH and d < seen.get(link, MAX_DEPTH + 1) and book.rule(link):
+                seen[link] = d
+                (queue.appendleft if step == 0 else queue.append)(link)
     cache[key] = frozenset(seen)
     return cache[key]
 
