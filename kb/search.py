@@ -38,9 +38,10 @@ __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 FORMAT = 1
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
-FIELD_WEIGHT = {"title": 2.0, "text": 1.0, "expansions": 0.6}
+FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
 RULE_SELF_TF = 3.0  # a rule's own number, as a token of that rule
 QUERY_WEIGHT = {"w": 1.0, "g": 0.35, "u": 1.0, "m": 1.5}
+MECH_SAME_LANG = 0.3  # in the query's own language the words themselves carry the meaning
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
 VERSIONED_KINDS = frozenset({"rule", "glossary"})
@@ -124,8 +125,8 @@ class SearchIndex:
                 weight = FIELD_WEIGHT[name]
                 for t in toks(text):
                     tf[t] += weight
-            for key in d.mechanics:
-                tf[tk.MECH + key] = 1.0
+            for key in d.mechanics:  # per language: the bridge matters most across languages
+                tf[f"{tk.MECH}{d.lang}:{key}"] = 1.0
             if d.rule_number:
                 tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
             length: dict[str, float] = defaultdict(float)
@@ -233,8 +234,11 @@ class SearchIndex:
         for t in tk.tokens(query, query=True):
             terms[t] += QUERY_WEIGHT[_namespace(t)]
         mechanics = self.mechanics_in(query)
+        query_ja = bool(tk.HAS_JA.search(query))
         for key in mechanics:
-            terms[tk.MECH + key] += QUERY_WEIGHT["m"]
+            for lang in ("en", "ja"):
+                same = (lang == "ja") == query_ja
+                terms[f"{tk.MECH}{lang}:{key}"] += QUERY_WEIGHT["m"] * (MECH_SAME_LANG if same else 1.0)
         return terms, mechanics
 
     def search(self, query: str, *, lang: str | None = None, kinds: set[str] | None = None,

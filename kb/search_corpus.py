@@ -19,6 +19,7 @@ from .search import SearchDoc
 from .sources import classify, load_manifest
 
 SEED_PARSERS = {"wiki-source": wiki_source, "wiki-page": wiki_page, "faq": faq, "article": article}
+DEFINITION_BOOST = 1.1
 CARD_PARSERS = {"wiki-names": card_data.parse_wiki_name_table, "names-tsv": card_data.parse_names_tsv}
 
 
@@ -121,12 +122,18 @@ def corpus_docs(data_dir: Path | None = None, rules_src: Path | None = None, *,
         is_current = edition is current or edition.lang == "ja"
         titles = _rule_titles(edition)
         other = "ja" if edition.lang == "en" else "en"
+        by_number = {r.number: r for r in edition.rules}
         for r in edition.rules:
             keys = tuple(sorted(mech.for_rule(r.number))) if is_current else ()
+            parent = by_number.get(r.parent or "")
+            # The first rule under a title-only heading defines the heading (731.1, 701.40a).
+            defines = parent is not None and _is_title(parent.text) and r.number in (
+                f"{parent.number}.1", f"{parent.number}a")
             docs.append(SearchDoc(
                 id=f"rule:{edition.lang}:{edition.edition}:{r.number}", kind="rule", lang=edition.lang,
                 title=titles[r.number], text=_rule_text(r), rule_number=r.number,
                 edition=edition.edition, mechanics=keys, expansions=mech.names(keys, other),
+                boost=DEFINITION_BOOST if defines else 1.0,
                 citation={"document": edition.document.id, "number": r.number,
                           "lines": [r.locator.line_start, r.locator.line_end]}))
         for g in edition.glossary:

@@ -95,7 +95,7 @@ def _sudachi():
     global _tokenizer
     if _tokenizer is None:
         from sudachipy import Dictionary, SplitMode
-        _tokenizer = (Dictionary().create(SplitMode.A), SplitMode.A)
+        _tokenizer = (Dictionary().tokenizer(mode=SplitMode.A), SplitMode.A)
     return _tokenizer
 
 

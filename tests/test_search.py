@@ -1,0 +1,223 @@
+"""Search: rule numbers, short Japanese queries, lemmas, the JA/EN mechanic bridge, escaped
+snippets, storage. Small hand-made document sets; one test over the real data."""
+from __future__ import annotations
+
+import json
+import time
+from pathlib import Path
+
+import pytest
+
+from kb.search import SearchDoc, SearchIndex, is_rule_number
+
+
+def rule(number: str, text: str, *, edition: str = "2026-04-17", lang: str = "en", title: str = "",
+         mechanics: tuple[str, ...] = (), expansions: str = "") -> SearchDoc:
+    return SearchDoc(id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang,
+                     title=title or number, text=text, rule_number=number, edition=edition,
+                     mechanics=mechanics, expansions=expansions, citation={"number": number})
+
+
+def ruling(doc_id: str, text: str, *, lang: str = "ja", mechanics: tuple[str, ...] = (),
+           expansions: str = "") -> SearchDoc:
+    return SearchDoc(id=doc_id, kind="ruling", lang=lang, title=doc_id, text=text, rule_number=None,
+                     edition=None, mechanics=mechanics, expansions=expansions,
+                     citation={"document": doc_id})
+
+
+DOCS = [
+    rule("702.6", "Equip", title="702.6 Equip"),
+    rule("702.6a", "Equip is an activated ability of Equipment cards.", title="702.6a Equip"),
+    rule("702.60", "Suspend", title="702.60 Suspend"),
+    rule("702.60a", "Suspend is a keyword that represents three abilities.", title="702.60a Suspend"),
+    rule("731.1", "Day and night are designations that the game itself can have.",
+         mechanics=("day-and-night",)),
+    rule("731.2a", "If it’s day and the previous turn’s active player didn’t cast any spells during "
+                   "that turn, it becomes night.", mechanics=("day-and-night",)),
+    rule("701.40a", "To manifest a card, turn it face down. It becomes a 2/2 face-down creature card.",
+         mechanics=("manifest",)),
+    rule("601.2", "To cast a spell is to take it from where it is (usually the hand), put it on the "
+                  "stack, and pay its costs.", edition="2026-04-17"),
+    rule("601.2", "To cast a spell is to take it from where it is, put it on the stack, and pay "
+                  "its costs. (old edition)", edition="2011-09-30"),
+    rule("601.2", "呪文を唱えるとは、その呪文をスタックに置き、コストを支払うことである。", lang="ja",
+         edition="2026-01-16"),
+    ruling("wiki-hiru#r1", "ゲームが昼であり、直前のターンのアクティブ・プレイヤーがそのターン中に呪文を唱えなかった場合、夜となる。",
+           mechanics=("day-and-night",), expansions="Day and Night"),
+    ruling("wiki-yoji#r1", "「カードを予示する／Manifest」とは、そのカードを裏向きの状態で戦場に出すことを意味する。",
+           mechanics=("manifest",), expansions="Manifest"),
+    ruling("wiki-heya#r1", "部屋をコピーすると、閉鎖された部屋の情報もコピーされる。", mechanics=("room",)),
+    ruling("blog#r1", "真夜中に読んだ記事。", mechanics=()),
+    SearchDoc(id="evil", kind="ruling", lang="en", title="evil", text="A <script>alert(1)</script> door & a Room",
+              rule_number=None, edition=None, mechanics=(), citation={}),
+]
+NAMES = {"Day and Night": "day-and-night", "Day": "day-and-night", "Night": "day-and-night",
+         "昼": "day-and-night", "夜": "day-and-night", "Manifest": "manifest", "予示": "manifest",
+         "よじ": "manifest", "Room": "room", "部屋": "room"}
+
+
+@pytest.fixture(scope="module")
+def index() -> SearchIndex:
+    return SearchIndex.build(DOCS, mechanic_names=NAMES, current_editions={"2026-04-17", "ja:2026-01-16"})
+
+
+# ---------------------------------------------------------------- rule numbers
+
+
+@pytest.mark.parametrize("query, number", [
+    ("702.6", "702.6"), ("rule 702.6", "702.6"), ("７０２．６", "702.6"), ("702.6.", "702.6"),
+    ("702.60", "702.60"), ("CR 601.2F", "601.2f"), ("601.2f", "601.2f"), ("702", "702"),
+    ("ルール702.6", "702.6"),
+])
+def test_is_rule_number(query, number):
+    assert is_rule_number(query) == number
+
+
+@pytest.mark.parametrize("query", ["702.6 equip", "7", "day", "昼", "1702.6", "702.6.1", ""])
+def test_not_rule_numbers(query):
+    assert is_rule_number(query) is None
+
+
+def test_rule_number_goes_to_that_rule_never_702_60(index):
+    hits = index.search("702.6")
+    assert hits[0].doc.rule_number == "702.6"
+    numbers = [h.doc.rule_number for h in hits]
+    assert "702.6a" in numbers  # its subrules follow
+    assert not any(n.startswith("702.60") for n in numbers)
+    hits = index.search("７０２．６０")
+    assert hits[0].doc.rule_number == "702.60"
+    assert "702.6" not in [h.doc.rule_number for h in hits]
+
+
+def test_rule_number_prefers_current_edition(index):
+    hits = index.search("601.2")
+    assert [h.doc.edition for h in hits[:1]] == ["2026-04-17"]
+    assert "2011-09-30" not in [h.doc.edition for h in hits]  # current_only
+    assert "2011-09-30" in [h.doc.edition for h in index.search("601.2", current_only=False)]
+    assert index.search("601.2", lang="ja")[0].doc.lang == "ja"
+
+
+def test_old_edition_rule_not_returned_for_words_when_current_only(index):
+    assert all(h.doc.edition != "2011-09-30" for h in index.search("cast a spell stack costs"))
+    assert any(h.doc.edition == "2011-09-30"
+               for h in index.search("cast a spell stack costs", current_only=False))
+
+
+# ---------------------------------------------------------------- Japanese
+
+
+@pytest.mark.parametrize("query, doc_id", [
+    ("昼", "wiki-hiru#r1"), ("夜", "wiki-hiru#r1"), ("予示", "wiki-yoji#r1"), ("部屋", "wiki-heya#r1"),
+    ("ヨジ", "wiki-yoji#r1"), ("ｺﾋﾟｰ", "wiki-heya#r1"),
+])
+def test_short_japanese_queries_found(index, query, doc_id):
+    hits = index.search(query, lang="ja")
+    assert hits and hits[0].doc.id == doc_id
+
+
+def test_single_character_is_highlighted(index):
+    hit = next(h for h in index.search("昼") if h.doc.id == "wiki-hiru#r1")
+    assert "<mark>昼</mark>" in hit.snippet
+
+
+def test_lemma_matching(index):
+    """唱えなかった -> 唱える: finds text with 唱える / 唱えなかった, and marks the inflected form."""
+    hits = index.search("唱えなかった", lang="ja")
+    ids = [h.doc.id for h in hits]
+    assert "rule:ja:2026-01-16:601.2" in ids  # 唱えるとは
+    assert "wiki-hiru#r1" in ids
+    snippet = next(h.snippet for h in hits if h.doc.id == "rule:ja:2026-01-16:601.2")
+    assert "<mark>唱える</mark>" in snippet
+
+
+def test_one_character_name_inside_a_word_is_not_the_mechanic(index):
+    assert index.mechanics_in("夜") == {"day-and-night"}
+    assert index.mechanics_in("真夜中") == set()
+    assert index.mechanics_in("よじ") == {"manifest"}
+    assert index.mechanics_in("ひよじょう") == set()
+
+
+# ---------------------------------------------------------------- cross-lingual
+
+
+def test_english_query_finds_japanese_ruling_through_mechanic(index):
+    hits = index.search("manifest", lang="ja")
+    assert hits[0].doc.id == "wiki-yoji#r1"
+    hits = index.search("day night", lang="ja")
+    assert hits[0].doc.id == "wiki-hiru#r1"
+    hits = index.search("Rooms", lang="ja")  # stemmed name, no expansion on that ruling
+    assert hits[0].doc.id == "wiki-heya#r1"
+
+
+def test_japanese_query_finds_english_rule_through_mechanic(index):
+    hits = index.search("予示", kinds={"rule"})
+    assert hits[0].doc.rule_number == "701.40a"
+    assert index.search("昼", kinds={"rule"})[0].doc.rule_number in ("731.1", "731.2a")
+
+
+# ---------------------------------------------------------------- snippets, filters, storage
+
+
+def test_snippet_is_escaped_then_marked(index):
+    hit = index.search("door room")[0]
+    assert hit.doc.id == "evil"
+    assert "<script>" not in hit.snippet
+    assert "&lt;script&gt;alert(1)&lt;/script&gt;" in hit.snippet
+    assert "<mark>door</mark>" in hit.snippet and "&amp;" in hit.snippet
+    assert "<mark>Room</mark>" in hit.snippet
+
+
+def test_snippet_window_on_long_text():
+    long = "Filler words here. " * 40 + "The total cost is determined here. " + "More filler. " * 40
+    index = SearchIndex.build([ruling("long", long, lang="en")])
+    snippet = index.search("total cost")[0].snippet
+    assert "<mark>total</mark> <mark>cost</mark>" in snippet
+    assert snippet.startswith("…") and snippet.endswith("…") and len(snippet) < 260
+
+
+def test_kinds_lang_limit(index):
+    assert all(h.doc.kind == "rule" for h in index.search("manifest", kinds={"rule"}))
+    assert all(h.doc.lang == "ja" for h in index.search("manifest", lang="ja"))
+    assert len(index.search("day", limit=1)) == 1
+    assert index.search("") == [] and index.search("   ") == [] and index.search("the") == []
+
+
+def test_dumps_loads_round_trip(index):
+    again = SearchIndex.loads(index.dumps())
+    for q in ("702.6", "昼", "唱えなかった", "manifest", "door room"):
+        assert [(h.doc.id, round(h.score, 6), h.snippet) for h in again.search(q)] == \
+               [(h.doc.id, round(h.score, 6), h.snippet) for h in index.search(q)]
+    assert again.docs[0].citation == index.docs[0].citation
+
+
+def test_loads_refuses_other_format():
+    import pickle
+    with pytest.raises(ValueError):
+        SearchIndex.loads(pickle.dumps({"format": -1}))
+
+
+# ---------------------------------------------------------------- real data
+
+
+@pytest.mark.fullcorpus
+def test_real_data_quality_and_speed(data_dir):
+    from kb.search_corpus import corpus_docs
+    docs, names, current = corpus_docs(data_dir)
+    start = time.perf_counter()
+    index = SearchIndex.build(docs, mechanic_names=names, current_editions=current)
+    assert time.perf_counter() - start < 10
+    blob = index.dumps()
+    start = time.perf_counter()
+    index = SearchIndex.loads(blob)
+    assert time.perf_counter() - start < 1.0
+    assert index.search("702.6")[0].doc.rule_number == "702.6"
+    assert index.search("702.6")[0].doc.edition == "2026-04-17"
+    for q in ("昼", "夜", "予示"):
+        assert index.search(q), q
+    queries = json.loads((Path(__file__).parent.parent / "bench" / "search_queries.json")
+                         .read_text(encoding="utf-8"))["queries"]
+    found = 0
+    for item in queries:
+        top = [h.doc.rule_number for h in index.search(item["q"], kinds={"rule"}, limit=5)]
+        found += any(n in item["expected"] for n in top)
+    assert found / len(queries) >= 0.8  # the benchmark prints the exact figures
