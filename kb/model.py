@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from rapidfuzz import fuzz
 
 from .corpus import Corpus
+from .extract.cards import find_slash_names
 from .extract.citations import find_citations
 from .lineage import match_editions
 from .mechanics import Lexicon, Mechanic, slug
@@ -98,8 +99,8 @@ def _editions(model: Model, corpus: Corpus) -> None:
     titles = {s.document.id: s.document.title for s in corpus.sources}
     for source in corpus.sources:  # every CR file (each JA excerpt too) is a document of its own
         doc = source.document
-        if doc.kind == "cr":
-            model.documents[doc.id] = {"id": doc.id, "title": doc.title, "kind": "cr", "lang": doc.lang,
+        if doc.kind in ("cr", "card-data"):
+            model.documents[doc.id] = {"id": doc.id, "title": doc.title, "kind": doc.kind, "lang": doc.lang,
                                        "date": doc.date.isoformat() if doc.date else None, "path": doc.path,
                                        "sha256": doc.sha256, "edition": source.edition_hint}
     for (lang, edition), ed in sorted(corpus.editions.items()):
@@ -232,6 +233,7 @@ def _cards(model: Model, corpus: Corpus) -> None:
             if n:
                 model.card_names.setdefault(normalize(n), card["key"])
     for ruling in model.rulings.values():
+        ruling["cards"].extend(_slash_cards(ruling, model))
         for mention in ruling.get("cards", []):
             key = None
             for n in (mention["name_en"], mention["name_ja"], mention["name"]):
@@ -248,6 +250,26 @@ def _cards(model: Model, corpus: Corpus) -> None:
             mention["key"] = key
             model.cards[key]["mentions"].append({"ruling": ruling["id"], "line": mention["line"],
                                                  "column": mention["column"], "raw": mention["raw"]})
+
+
+def _slash_cards(ruling: dict, model: Model) -> list[dict]:
+    """Rendered wiki text writes cards as "翻弄する魔道士/Meddling Mage": a card when the name data knows
+    the English name (the Japanese run may carry leading words, "例えば翻弄する魔道士")."""
+    if not model.card_names:
+        return []
+    found = []
+    known = {c["raw"] for c in ruling["cards"]}
+    for name in find_slash_names(ruling["text"], ruling["locator"]["line_start"] - 1):
+        key = model.card_names.get(normalize(name.en))
+        if key is None:
+            continue
+        card_ja = model.cards[key]["name_ja"]
+        ja = card_ja if card_ja and name.ja.endswith(card_ja) else name.ja
+        raw = f"{ja}/{name.en}"
+        if raw not in known:
+            found.append({"raw": raw, "name": name.en, "name_ja": ja, "name_en": name.en,
+                          "line": name.line, "column": name.column + len(name.ja) - len(ja)})
+    return found
 
 
 def _mechanics(model: Model, corpus: Corpus, lexicon: Lexicon) -> None:

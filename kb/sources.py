@@ -139,13 +139,11 @@ def discover(paths: list[Path], rules_src: Path | None) -> SourceSet:
             raise SourceError(path, "not a recognised source: expected a CR text named like "
                                     "'MagicCompRules 20260417.txt' or 'cr-en-20260417.txt', or card data")
         files.extend(found)
-    seen: dict[str, str] = {}
-    unique = []
-    for f in files:  # the same file given twice (or by two paths) is read once
-        if f.document.id in seen:
-            if seen[f.document.id] != f.document.sha256:
-                raise SourceError(f.document.path, f"two different files claim id {f.document.id}")
-            continue
-        seen[f.document.id] = f.document.sha256
-        unique.append(f)
-    return SourceSet(unique)
+    unique: dict[str, SourceFile] = {}
+    for f in files:  # the same file given twice is read once; a later CR copy of an edition wins
+        earlier = unique.get(f.document.id)
+        if earlier and earlier.document.sha256 != f.document.sha256 and f.document.kind != "cr":
+            raise SourceError(f.document.path, f"two different files claim id {f.document.id} "
+                                               f"(also {earlier.document.path})")
+        unique[f.document.id] = f
+    return SourceSet(list(unique.values()))
