@@ -35,7 +35,7 @@ from .search_tokenize import is_rule_number  # re-exported: part of this module'
 
 __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 
-FORMAT = 1
+FORMAT = 2
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
@@ -69,6 +69,11 @@ class Hit:
     snippet: str  # HTML: escaped original text with <mark>…</mark> around matched terms
 
 
+def _row(d: SearchDoc) -> tuple:
+    return (d.id, d.kind, d.lang, d.title, d.text, d.rule_number, d.edition, tuple(d.mechanics),
+            d.expansions, d.citation, d.boost)
+
+
 def _namespace(token: str) -> str:
     if token.startswith(tk.GRAM):
         return "g"
@@ -81,9 +86,12 @@ def _namespace(token: str) -> str:
 
 class SearchIndex:
     def __init__(self) -> None:
-        self.docs: list[SearchDoc] = []
+        self._rows: list[tuple] = []  # SearchDoc fields; documents are made on demand (fast load)
+        self._made: dict[int, SearchDoc] = {}
         self.n_current = 0  # docs[:n_current] pass the current-edition filter
-        self.postings: dict[str, tuple[array, array]] = {}
+        self._ids = array("i")  # every posting list, one after another
+        self._ws = array("f")
+        self.postings: dict[str, tuple[int, int]] = {}  # term -> [start, end) in _ids/_ws
         self.by_rule: dict[str, list[int]] = {}
         self.rule_numbers: list[tuple[str, int]] = []  # sorted, for subrule prefixes
         self.mech_en: dict[str, tuple[str, ...]] = {}  # stemmed EN name -> keys
@@ -106,7 +114,9 @@ class SearchIndex:
                     or d.edition in current or f"{d.lang}:{d.edition}" in current)
 
         flags = [is_current(d) for d in docs]
-        self.docs = [d for d, f in zip(docs, flags) if f] + [d for d, f in zip(docs, flags) if not f]
+        ordered = [d for d, f in zip(docs, flags) if f] + [d for d, f in zip(docs, flags) if not f]
+        self._rows = [_row(d) for d in ordered]
+        self._made = dict(enumerate(ordered))
         self.n_current = sum(flags)
 
         cache: dict[str, list[str]] = {}  # editions repeat most rule texts
@@ -119,7 +129,7 @@ class SearchIndex:
 
         doc_tf: list[dict[str, float]] = []
         lengths: list[dict[str, float]] = []
-        for d in self.docs:
+        for d in ordered:
             tf: dict[str, float] = defaultdict(float)
             for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
                 weight = FIELD_WEIGHT[name]
@@ -135,7 +145,7 @@ class SearchIndex:
             doc_tf.append(tf)
             lengths.append(length)
 
-        n_docs = len(self.docs) or 1
+        n_docs = len(ordered) or 1
         avg = {ns: (sum(l.get(ns, 0.0) for l in lengths) / n_docs) or 1.0 for ns in B}
         df: dict[str, int] = defaultdict(int)
         for tf in doc_tf:
@@ -152,12 +162,16 @@ class SearchIndex:
                     ids[t], weights[t] = array("i"), array("f")
                 ids[t].append(i)
                 weights[t].append(idf[t] * n * (K1 + 1) / (n + norm))
-        self.postings = {t: (ids[t], weights[t]) for t in ids}
+        for t in ids:
+            start = len(self._ids)
+            self._ids.extend(ids[t])
+            self._ws.extend(weights[t])
+            self.postings[t] = (start, len(self._ids))
 
-        for i, d in enumerate(self.docs):
+        for i, d in enumerate(ordered):
             if d.rule_number:
                 self.by_rule.setdefault(d.rule_number, []).append(i)
-        self.rule_numbers = sorted((d.rule_number, i) for i, d in enumerate(self.docs) if d.rule_number)
+        self.rule_numbers = sorted((d.rule_number, i) for i, d in enumerate(ordered) if d.rule_number)
 
         en: dict[str, set[str]] = defaultdict(set)
         ja: dict[str, set[str]] = defaultdict(set)
@@ -180,9 +194,8 @@ class SearchIndex:
     # ------------------------------------------------------------------ storage
 
     def dumps(self) -> bytes:
-        state = {"format": FORMAT, "stemmer": tk.STEMMER,
-                 "docs": [(d.id, d.kind, d.lang, d.title, d.text, d.rule_number, d.edition,
-                           d.mechanics, d.expansions, d.citation, d.boost) for d in self.docs],
+        state = {"format": FORMAT, "stemmer": tk.STEMMER, "rows": self._rows,
+                 "ids": self._ids, "ws": self._ws,
                  "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
                  "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
                  "mech_ja": self.mech_ja, "mech_names": self.mech_names}
@@ -195,11 +208,25 @@ class SearchIndex:
         if state.get("format") != FORMAT or state.get("stemmer") != tk.STEMMER:
             raise ValueError("search index written by another version: rebuild the snapshot")
         self = cls()
-        self.docs = [SearchDoc(*row) for row in state["docs"]]
+        self._rows, self._ids, self._ws = state["rows"], state["ids"], state["ws"]
         for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
                      "mech_names"):
             setattr(self, name, state[name])
         return self
+
+    def __len__(self) -> int:
+        return len(self._rows)
+
+    def doc(self, i: int) -> SearchDoc:
+        made = self._made.get(i)
+        if made is None:
+            made = self._made[i] = SearchDoc(*self._rows[i])
+        return made
+
+    @property
+    def docs(self) -> list[SearchDoc]:
+        """Every document, current-edition ones first (materialises them all: not for hot paths)."""
+        return [self.doc(i) for i in range(len(self._rows))]
 
     # ------------------------------------------------------------------ query
 
@@ -249,44 +276,44 @@ class SearchIndex:
         if number:
             return self._rule_hits(number, lang, kinds, limit, current_only)
         terms, mechanics = self._query_terms(query)
-        cut = self.n_current if current_only else len(self.docs)
+        n_docs = len(self._rows)
+        cut = self.n_current if current_only else n_docs
         acc: dict[int, float] = {}
         get = acc.get
+        all_ids, all_ws = self._ids, self._ws
         for t, qw in terms.items():
             posting = self.postings.get(t)
             if posting is None:
                 continue
-            ids, ws = posting
-            if cut < len(self.docs):
-                end = bisect_left(ids, cut)
-                ids, ws = ids[:end], ws[:end]
-            for d, w in zip(ids, ws):
+            start, end = posting
+            if cut < n_docs:
+                end = bisect_left(all_ids, cut, start, end)
+            for d, w in zip(all_ids[start:end], all_ws[start:end]):
                 acc[d] = get(d, 0.0) + qw * w
-        docs = self.docs
+        rows = self._rows
         if lang or kinds:
             acc = {d: s for d, s in acc.items()
-                   if (not lang or docs[d].lang == lang) and (not kinds or docs[d].kind in kinds)}
+                   if (not lang or rows[d][2] == lang) and (not kinds or rows[d][1] in kinds)}
         n_current = self.n_current
-        scored = ((s * docs[d].boost * (NON_CURRENT if d >= n_current else 1.0), d)
+        scored = ((s * rows[d][10] * (NON_CURRENT if d >= n_current else 1.0), d)
                   for d, s in acc.items())
         top = heapq.nlargest(limit, scored)
         marker = _Marker(query, terms, self._names_for(mechanics))
-        return [Hit(docs[d], s, marker.snippet(docs[d].text)) for s, d in top]
+        return [Hit(self.doc(d), s, marker.snippet(rows[d][4])) for s, d in top]
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
         return [n for key in mechanics for n in self.mech_names.get(key, ())]
 
     def _rule_hits(self, number: str, lang, kinds, limit, current_only) -> list[Hit]:
         """The rule itself, then its subrules, then documents citing it."""
-        docs = self.docs
+        rows = self._rows
 
         def ok(i: int) -> bool:
-            d = docs[i]
-            return (not lang or d.lang == lang) and (not kinds or d.kind in kinds)
+            return (not lang or rows[i][2] == lang) and (not kinds or rows[i][1] in kinds)
 
         def rank(i: int) -> tuple:
-            d = docs[i]
-            return (i >= self.n_current, d.kind != "rule", d.lang != (lang or "en"), d.edition or "")
+            r = rows[i]
+            return (i >= self.n_current, r[1] != "rule", r[2] != (lang or "en"), r[6] or "")
 
         exact = sorted((i for i in self.by_rule.get(number, ()) if ok(i)), key=rank)
         if current_only and any(i < self.n_current for i in exact):
@@ -303,21 +330,21 @@ class SearchIndex:
             is_child = rest.isalpha() if "." in number else rest.split(".")[-1].isdigit()
             if is_child and i not in seen and ok(i) and (not current_only or i < self.n_current):
                 children.append(i)
-        children.sort(key=lambda i: (rank(i), _number_key(docs[i].rule_number)))
+        children.sort(key=lambda i: (rank(i), _number_key(rows[i][5])))
         for i in children:
             if len(chosen) >= limit * 4:
                 break
             chosen.append(i)
             seen.add(i)
-        cut = self.n_current if current_only else len(docs)
-        ids, ws = self.postings.get(tk.RULE_TOKEN + number, (array("i"), array("f")))
-        citing = sorted(((w, i) for i, w in zip(ids, ws) if i not in seen and i < cut and ok(i)),
-                        reverse=True)
+        cut = self.n_current if current_only else len(rows)
+        start, end = self.postings.get(tk.RULE_TOKEN + number, (0, 0))
+        citing = sorted(((w, i) for i, w in zip(self._ids[start:end], self._ws[start:end])
+                         if i not in seen and i < cut and ok(i)), reverse=True)
         chosen.extend(i for _, i in citing)
         marker = _Marker(number, {tk.RULE_TOKEN + number: 1.0}, [])
         hits = []
         for rank_no, i in enumerate(chosen[:limit]):
-            d = docs[i]
+            d = self.doc(i)
             score = 3.0 if i in exact else (2.0 if d.rule_number else 1.0)
             hits.append(Hit(d, score - rank_no * 1e-3, marker.snippet(d.text)))
         return hits
