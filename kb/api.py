@@ -165,6 +165,8 @@ class KB:
         number = canonical_rule_number(number)
         if lang not in (None, "en", "ja"):
             raise KBError("bad_lang", f"lang must be 'ja' or 'en', not {lang!r}")
+        if edition is None and not self.model.editions:
+            return self._quoted_only(number)
         edition = self._edition(edition, lang or "en")
         key = ("en", edition, number)
         if key not in self.model.rules:

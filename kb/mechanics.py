@@ -183,8 +183,20 @@ class Lexicon:
             mechanic.aliases_ja.append(reading)
 
     def for_rule(self, number: str) -> str | None:
-        """The mechanic whose primary rule is ``number`` (a current-edition number)."""
-        return self._by_rule.get(number)
+        """The mechanic whose primary rule is ``number`` (a current-edition number), else the
+        keyword/section mechanic that counts it among its defining rules (601 -> cast)."""
+        if number in self._by_rule:
+            return self._by_rule[number]
+        return next((m.key for m in self.by_key.values() if m.kind != "term" and number in m.rules), None)
+
+    def add_ja_section_titles(self, ja_rules: list[Rule], same_edition_as_current: dict[str, str]) -> None:
+        """JA section titles name the mechanic of the matching EN section ("601. 呪文を唱えること")."""
+        for rule in ja_rules:
+            current = same_edition_as_current.get(rule.number)
+            if rule.kind == "section" and current:
+                key = self.for_rule(current)
+                if key:
+                    self.add_ja_name(key, rule.text)
 
     def find_en(self, name: str) -> list[Mechanic]:
         return [self.by_key[k] for k in self._by_name_en.get(normalize(name), [])]

@@ -72,6 +72,9 @@ def build_model(corpus: Corpus, progress=lambda _: None) -> Model:
     if lexicon:
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
+            lexicon.add_ja_section_titles(ja.rules, {
+                r.number: resolver.carry_forward(r.number, ja.edition)[0] for r in ja.rules
+                if r.kind == "section" and ("en", ja.edition, r.number) in model.rules})
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lexicon)
     _cards(model, corpus)

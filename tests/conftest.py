@@ -14,3 +14,31 @@ def data_dir() -> Path:
     if not (path / "cr-en-20260417.txt").exists():
         pytest.skip(f"full CR texts not found in {path} (set MTG_KB_DATA)")
     return path
+
+
+def _build_kb(home: Path, paths: list[Path]):
+    from kb import snapshot
+    from kb.api import KB
+    from kb.sources import discover
+    snapshot.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
+    return KB.load(home)
+
+
+@pytest.fixture(scope="session")
+def full_home(tmp_path_factory, data_dir) -> Path:
+    """A snapshot of rules_src + every file in ../shared/data, built once per test session."""
+    home = tmp_path_factory.mktemp("full-kb")
+    _build_kb(home, [data_dir])
+    return home
+
+
+@pytest.fixture(scope="session")
+def full_kb(full_home):
+    from kb.api import KB
+    return KB.load(full_home)
+
+
+@pytest.fixture(scope="session")
+def seed_kb(tmp_path_factory):
+    """A snapshot of rules_src alone: no CR edition, only what the documents quote."""
+    return _build_kb(tmp_path_factory.mktemp("seed-kb"), [])

@@ -1,0 +1,122 @@
+"""The KB API over the full corpus: what users look up, with the citations they rely on."""
+from __future__ import annotations
+
+import pytest
+
+from kb.api import KBError, canonical_rule_number
+
+
+def test_rule_601_2c_has_current_english_and_japanese_text(full_kb):
+    rule = full_kb.rule("601.2c")
+    assert rule["edition"] == "2026-04-17"
+    assert rule["text"]["en"].startswith("The player announces their choice of an appropriate object or player")
+    assert rule["text"]["ja"].startswith("プレイヤーは、その呪文の求める対象それぞれについて")
+    en, ja = rule["texts"]
+    assert en["citation"]["document"] == "cr-en-2026-04-17" and en["citation"]["line_start"] == 2459
+    assert ja["citation"]["document"] == "cr-ja-2026-01-16-b" and ja["edition"] == "2026-01-16"
+    assert rule["parent"] == "601.2"
+    assert [h["edition"] for h in rule["history"]] == ["2011-09-30", "2023-11-17", "2026-01-16", "2026-04-17"]
+
+
+def test_old_transform_number_leads_to_today(full_kb):
+    rule = full_kb.rule("701.25", edition="2011-09-30")
+    assert rule["text"]["en"] == "Transform"
+    assert rule["current"] == {"number": "701.27", "edition": "2026-04-17", "status": "renumbered"}
+    assert [(h["edition"], h["number"]) for h in rule["history"]] == [
+        ("2011-09-30", "701.25"), ("2023-11-17", "701.28"), ("2026-01-16", "701.27"), ("2026-04-17", "701.27")]
+    assert full_kb.rule("701.27")["text"]["en"] == "Transform"
+
+
+@pytest.mark.parametrize("old, edition, today", [
+    ("711", "2011-09-30", "712"), ("601.2e", "2011-09-30", "601.2f"), ("717", "2011-09-30", "733"),
+    ("701.34", "2023-11-17", "701.40"), ("701.34a", "2023-11-17", "701.40a")])
+def test_lineage_matches_text_not_numbers(full_kb, old, edition, today):
+    assert full_kb.rule(old, edition=edition)["current"]["number"] == today
+
+
+def test_number_reused_by_another_rule_is_not_lineage(full_kb):
+    # Today's 711 is Leveler Cards; 2011's 711 (double-faced cards) went to 712.
+    assert full_kb.rule("711")["title"] == "Leveler Cards"
+    assert full_kb.rule("711", edition="2011-09-30")["current"]["number"] == "712"
+
+
+def test_unknown_rule_suggests_close_numbers_and_former_meaning(full_kb):
+    assert full_kb.rule("702.999") is None
+    assert "702.9" in full_kb.suggest("702.999") or full_kb.suggest("702.999")
+    formerly = full_kb.formerly("701.25")
+    assert {"edition": "2011-09-30", "number": "701.25", "status": "renumbered",
+            "current": {"number": "701.27", "edition": "2026-04-17"}} in formerly
+
+
+@pytest.mark.parametrize("text, number", [("601.2c", "601.2c"), ("rule 601.2c", "601.2c"), ("６０１．２ｃ", "601.2c"),
+                                          ("601.2.", "601.2"), ("CR:712.15", "712.15"), ("7", "7")])
+def test_rule_numbers_are_canonicalised(text, number):
+    assert canonical_rule_number(text) == number
+
+
+@pytest.mark.parametrize("bad", ["foo", "60", "601.2cc", "", "1234.5"])
+def test_malformed_rule_numbers_are_refused(full_kb, bad):
+    with pytest.raises(KBError) as err:
+        full_kb.rule(bad)
+    assert err.value.code == "bad_rule_number"
+
+
+def test_unknown_edition_is_a_clear_error(full_kb):
+    with pytest.raises(KBError) as err:
+        full_kb.rule("601.2c", edition="1999-01-01")
+    assert err.value.code == "unknown_edition" and "2026-04-17" in err.value.message
+
+
+@pytest.mark.parametrize("name, key", [("予示", "manifest"), ("manifest", "manifest"), ("Manifest", "manifest"),
+                                       ("昼", "day-and-night"), ("day", "day-and-night"), ("夜", "day-and-night"),
+                                       ("部屋", "room-split-cards"), ("Room", "room-split-cards"),
+                                       ("変身", "transform"), ("transform", "transform"),
+                                       ("唱える", "cast"), ("cast", "cast"), ("ヨジ", "manifest")])
+def test_mechanic_by_any_name(full_kb, name, key):
+    assert full_kb.mechanic(name)["key"] == key
+
+
+def test_manifest_mechanic_lists_rules_rulings_and_cards(full_kb):
+    m = full_kb.mechanic("予示")
+    assert m["name"] == {"en": "Manifest", "ja": "予示"}
+    assert m["rules"][0]["number"] == "701.40" and m["rules"][0]["citation"]["edition"] == "2026-04-17"
+    ruling = next(r for r in m["rulings"] if r["text"].startswith("予示されたカードは、文章やカード名"))
+    assert ruling["citation"]["document"] == "wiki-yoji-manifest"
+    assert ruling["citation"]["line_start"] == 31 and ruling["citation"]["section"] == "ルール > 戦場に出る際"
+    assert {"key": "meddling-mage", "name_ja": "翻弄する魔道士", "name_en": "Meddling Mage"} in m["cards"]
+
+
+@pytest.mark.parametrize("name", ["Meddling Mage", "翻弄する魔道士", "meddling mage"])
+def test_card_by_either_name(full_kb, name):
+    card = full_kb.card(name)
+    assert (card["name_en"], card["name_ja"]) == ("Meddling Mage", "翻弄する魔道士")
+    assert card["mentions"][0]["citation"]["line_start"] == 41
+    assert any(s["document"] == "cards-ja-card-names-mtgwiki-20250922" for s in card["sources"])
+
+
+def test_ruling_citations_are_resolved_to_todays_rules(full_kb):
+    blog = [r for r in full_kb.rulings(document="blog-cr-601-casting")]
+    quotes = {r["number"]: r for r in full_kb.model.rulings.values()
+              if r["document"] == "blog-cr-601-casting" and r["kind"] == "quoted-rule"}
+    assert quotes["601.2e"]["edition"] == "2011-09-30"
+    assert quotes["601.2e"]["resolved"]["current"]["number"] == "601.2f"
+    assert blog  # the blog's commentary is there, each with its citation
+    assert all(r["citation"]["document"] == "blog-cr-601-casting" for r in blog)
+
+
+def test_documents_know_which_edition_they_quote(full_kb):
+    docs = {d["id"]: d for d in full_kb.documents()}
+    assert (docs["faq-innistrad-dfc-2011"]["edition"], docs["faq-innistrad-dfc-2011"]["edition_method"]) == \
+        ("2011-09-30", "stated-by-document")
+    assert (docs["blog-cr-601-casting"]["edition"], docs["blog-cr-601-casting"]["edition_method"]) == \
+        ("2011-09-30", "quoted-text")
+    # Dated 2024-09-21, when 2023-11-17 was in force, but its 709.5 quotes are Rooms: the text decides.
+    assert docs["wiki-heya-room"]["edition_method"] == "quoted-text"
+    assert docs["wiki-heya-room"]["edition"] in ("2026-01-16", "2026-04-17")
+
+
+def test_rules_src_alone_answers_from_the_quotes(seed_kb):
+    rule = seed_kb.rule("709.5")
+    assert rule["kind"] == "quoted" and rule["text"]["en"].startswith("Some split cards are permanent cards")
+    assert rule["citations"][0]["document"] == "wiki-heya-room"
+    assert seed_kb.mechanic("予示") is None  # no CR loaded: mechanics come from the CR
