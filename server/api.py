@@ -147,7 +147,11 @@ def rulings():
 
 @bp.get("/rulings/<path:ruling_id>")
 def ruling(ruling_id: str):
-    found = res.ruling(ruling_id)
+    found = dict(res.ruling(ruling_id))
+    # the kb's "citations" of a ruling are the rule citations written in its text; the answer's
+    # "citations" are where the ruling itself comes from, as everywhere else
+    found["rule_citations"] = found.pop("citations", [])
+    found["citations"] = [found["citation"]]
     return answer(found, [ruling_iri(found)])
 
 

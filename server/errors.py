@@ -99,6 +99,18 @@ def init_app(app: Flask) -> None:
     def _api_error(err: APIError):
         return respond(err)
 
+    try:
+        from kb.api import KBError
+    except ImportError:  # pragma: no cover
+        KBError = None
+    if KBError is not None:
+        @app.errorhandler(KBError)
+        def _kb_error(err):
+            status = 404 if err.code.endswith("_not_found") or err.code.startswith("unknown_") else 400
+            suggestions = err.extra.get("editions") or err.extra.get("suggestions") or []
+            extra = {k: v for k, v in err.extra.items() if k not in ("editions", "suggestions")}
+            return respond(APIError(status, err.code, err.message, suggestions, **extra))
+
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
         return respond(_from_http(exc))

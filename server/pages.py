@@ -89,8 +89,7 @@ def mechanic(name: str):
                    for r in (found.get("related_rules") or [])[:6]]
     name_text = pick(found["name"].get("ja"), found["name"].get("en"))
     graph = draw(name_text, neighbours, name_text)
-    has_form = any(s.get("mechanic") == found["key"] for s in res.ask_schemas())
-    return render_template("mechanic.html", m=found, graph=graph, has_form=has_form)
+    return render_template("mechanic.html", m=found, graph=graph, ask_key=res.reasoning_key(found["key"]))
 
 
 @bp.route("/mechanics/<name>/ask", methods=["GET", "POST"])
@@ -112,7 +111,7 @@ def ask(name: str):
                                                           f"column {err.colno}") from None
             else:
                 values = forms.situation(schema, request.form)
-            answer = res.ask(schema_entry["mechanic"], values)
+            answer = res.ask(schema_entry["key"], values)
         except APIError as err:
             error = err.body()["error"]
     fields = forms.build(schema, lang, values=values if isinstance(values, dict) else None)

@@ -85,7 +85,7 @@ def mechanic(name: str) -> dict:
 def card(name: str) -> dict:
     found = get_kb().card(name)
     if found is None:
-        hits = get_kb().search(name, limit=5).get("hits", [])
+        hits = get_kb().search(name, limit=5).get("hits", []) if hasattr(get_kb(), "search") else []
         raise not_found("card_not_found", f"no card named {name!r}",
                         [h["id"] for h in hits if h.get("kind") == "card"])
     return found
@@ -133,24 +133,32 @@ def ask_schemas() -> list[dict]:
 
 def ask_schema(mechanic_name: str) -> dict:
     key = mechanic_key(mechanic_name)
-    for schema in ask_schemas():
-        if schema.get("mechanic") == key:
-            return schema
-    raise not_found("no_question_form", f"mechanic {key!r} has no question schema",
-                    [s.get("mechanic") for s in ask_schemas()])
+    return next(s for s in ask_schemas() if s["key"] == key)
+
+
+def reasoning_key(graph_key: str) -> str | None:
+    """The question schema key ("day-night") of a graph mechanic ("day-and-night"), if any."""
+    kb = get_kb()
+    if hasattr(kb, "reasoning_key"):
+        return kb.reasoning_key(graph_key)
+    keys = {s["key"] for s in ask_schemas()}
+    if graph_key in keys:
+        return graph_key
+    book = kb.rulebook() if hasattr(kb, "rulebook") else None
+    return getattr(book, "_reasoning_of", {}).get(graph_key)
 
 
 def mechanic_key(name: str) -> str:
-    keys = {s.get("mechanic") for s in ask_schemas()}
+    """A question schema key from a schema key or any name of the mechanic; 404 otherwise."""
+    keys = sorted(s["key"] for s in ask_schemas())
     if name in keys:
         return name
-    found = get_kb().mechanic(name)
-    if found is not None and found.get("key") in keys:
-        return found["key"]
-    if found is not None:
-        raise not_found("no_question_form", f"mechanic {found['key']!r} has no question schema",
-                        sorted(k for k in keys if k))
-    raise not_found("mechanic_not_found", f"no mechanic named {name!r}", sorted(k for k in keys if k))
+    for found in get_kb().find_mechanics(name, limit=5) if name.strip() else []:
+        key = reasoning_key(found["key"])
+        if key:
+            return key
+    raise not_found("mechanic_not_answerable",
+                    f"no question form for {name!r}; ask about one of: {', '.join(keys)}", keys)
 
 
 def json_body() -> dict:
