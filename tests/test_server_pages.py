@@ -1,0 +1,173 @@
+"""Web pages through Flask's test client: what each page shows (texts, links, citations, the SVG,
+the question form and its answer), the JA/EN toggle, escaping, and the rule-number linkifier."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+from markupsafe import Markup
+
+from server import create_app
+from server.templating import linkify
+from tests.test_server_fixtures import tiny_kb
+
+HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
+
+
+@pytest.fixture(scope="module")
+def kb():
+    return tiny_kb()[0]
+
+
+@pytest.fixture(scope="module")
+def app(kb):
+    return create_app({"KB": kb, "TESTING": True})
+
+
+@pytest.fixture()
+def client(app):
+    return app.test_client()
+
+
+def page(client, url, status=200, **kw):
+    response = client.get(url, headers=HTML, **kw)
+    assert response.status_code == status, response.data[:300]
+    assert response.mimetype == "text/html"
+    return response.get_data(as_text=True)
+
+
+def text_of(html: str) -> str:
+    inline = re.sub(r"</?(a|mark|span)\b[^>]*>", "", html)
+    return " ".join(unescape(re.sub(r"<[^>]+>", " ", inline)).split())
+
+
+def test_rule_page_shows_ja_and_en_text_links_and_citations(client, kb):
+    rule = kb.rule("731.2")
+    html = page(client, "/rules/731.2")
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in html
+    assert '<html lang="ja">' in html
+    body = text_of(html)
+    assert " ".join(rule["text"]["en"].split()) in body
+    # every rule number in the text is a link: "See rule 502"
+    assert 'See rule <a class="rn" href="/rules/502">502</a>' in html.replace("&#34;", '"')
+    # parent, links in and out, history, citation with edition, document and locator
+    assert 'href="/rules/731"' in html
+    assert re.search(r'id="refs-out">.*href="/rules/502"', html, re.S)
+    cite = rule["citations"][0]
+    assert f"CR {cite['edition']}" in body and cite["document_title"] in body
+    assert " ".join(cite["locator"].split()) in body
+    assert "<svg" in html and 'href="/rules/502"' in html.split("<svg", 1)[1]
+
+
+def test_rule_page_japanese_first_then_english_toggle(client, kb):
+    html = page(client, "/rules/601.2c")
+    assert html.index('id="text-ja"') < html.index('id="text-en"')
+    assert "子ルール" not in html and "参照しているルール" in html
+    rule = kb.rule("601.2c")
+    assert rule["text"]["ja"][:30] in text_of(html)
+    response = client.get("/rules/601.2c?lang=en", headers=HTML)
+    assert "lang=en" in response.headers["Set-Cookie"]
+    html_en = response.get_data(as_text=True)
+    assert html_en.index('id="text-en"') < html_en.index('id="text-ja"') and "Rules it references" in html_en
+    # the cookie keeps English for the next page
+    assert "Rules it references" in page(client, "/rules/601.2")
+    assert "参照しているルール" in page(client, "/rules/601.2?lang=ja")
+
+
+def test_children_listed_with_links(client, kb):
+    html = page(client, "/rules/601.2")
+    for child in kb.rule("601.2")["children"]:
+        assert f'<a class="rn" href="/rules/{child}">{child}</a>' in html
+
+
+def test_unknown_rule_page_is_404_with_suggestion_links(client, kb):
+    html = page(client, "/rules/601.2z", status=404)
+    assert 'data-code="rule_not_found"' in html and "no rule 601.2z" in html
+    for number in kb.suggest("601.2z"):
+        assert f'href="/rules/{number}"' in html
+    assert 'data-code="invalid_rule_number"' in page(client, "/rules/hello", status=400)
+
+
+def test_mechanic_page_rules_rulings_sources_graph(client, kb):
+    m = kb.mechanic("予示")
+    html = page(client, "/mechanics/予示")
+    body = text_of(html)
+    assert "予示" in body and "Manifest" in body
+    for rule in m["rules"]:
+        assert f'href="/rules/{rule["number"]}"' in html
+    for ruling in m["rulings"][:5]:
+        assert " ".join(ruling["text"].split())[:25] in body
+        assert ruling["citation"]["locator"] in body
+    svg = html.split("<svg", 1)[1].split("</svg>", 1)[0]
+    assert 'href="/rules/701.40"' in svg and "<script" not in html
+    assert 'id="ask-link" href="/mechanics/manifest/ask"' in html
+
+
+def test_card_page(client):
+    html = page(client, "/cards/夜帳の死霊")
+    body = text_of(html)
+    assert "夜帳の死霊" in body and "blog-cr-601-casting line 14" in body
+    assert 'href="/mechanics/cast"' in html
+
+
+def test_search_page_links_hits_and_goes_to_a_rule(client, kb):
+    if not hasattr(kb, "search"):
+        pytest.skip("kb.search not available yet")
+    response = client.get("/search?q=601.2c", headers=HTML)
+    assert response.status_code == 302 and response.headers["Location"].endswith("/rules/601.2c")
+    html = page(client, "/search?q=manifest")
+    result = kb.search("manifest", limit=20)
+    assert result["hits"]
+    assert 'id="hits"' in html and "<mark>" in html
+    assert result["hits"][0]["title"] in text_of(html)
+
+
+def test_question_form_generated_from_schema_and_answered(client, kb):
+    html = page(client, "/mechanics/day-night/ask")
+    assert '<select name="event" id="f-event">' in html
+    assert '<option value="untap-step">アンタップ・ステップのチェック</option>' in html
+    assert 'name="battlefield.0.ability"' in html and 'type="checkbox" name="shared_team_turns"' in html
+    response = client.post("/mechanics/day-night/ask", data={"event": "untap-step", "designation": "day"},
+                           headers=HTML)
+    assert response.status_code == 200
+    html = response.get_data(as_text=True)
+    expected = kb.ask("day-night", {"event": "untap-step", "designation": "day"})
+    outcome = html.split('id="outcome"', 1)[1].split("</div>", 1)[0]
+    assert "<dt>designation</dt><dd>night</dd>" in outcome
+    trace = html.split('id="trace"', 1)[1].split("</ol>", 1)[0]
+    assert re.findall(r'<li><a class="rn" href="/rules/([^"]+)"', trace) == [s["rule"] for s in expected["trace"]]
+    assert "731.2a" in [s["rule"] for s in expected["trace"]]
+
+
+def test_question_form_reports_the_bad_field(client):
+    response = client.post("/mechanics/day-night/ask", data={"_json": '{"event": "bogus"}'}, headers=HTML)
+    assert response.status_code == 400
+    html = response.get_data(as_text=True)
+    assert 'id="ask-error" data-field="event"' in html and "event: &#39;bogus&#39; is not one of" in html
+
+
+def test_source_text_is_escaped_and_numbers_linked():
+    from flask import Flask
+
+    app = Flask(__name__)
+    app.add_url_rule("/rules/<path:number>", "pages.rule", lambda number: "")
+    with app.test_request_context():
+        out = linkify('<script>alert("x")</script> see rule 702.145b, rules 601.2a–d and 704〔状況起因処理〕; rule 117')
+        assert "<script>" not in out and "&lt;script&gt;" in out
+        assert '<a class="rn" href="/rules/702.145b">702.145b</a>,' in out
+        assert '<a class="rn" href="/rules/601.2a">601.2a</a>–d' in out
+        assert '<a class="rn" href="/rules/704">704</a>〔' in out
+        assert 'rule <a class="rn" href="/rules/117">117</a>' in out
+        # not rule numbers: years, prices, longer numbers, escaped entities
+        plain = linkify("2026.04 costs 1.50 and 1234.5 or &#39;")
+        assert "<a" not in plain
+        # Markup input (a search snippet) keeps its <mark> tags
+        assert linkify(Markup("<mark>601.2c</mark>")) == Markup('<mark><a class="rn" href="/rules/601.2c">601.2c</a></mark>')
+
+
+def test_home_page_lists_question_forms_and_editions(client, kb):
+    html = page(client, "/")
+    for schema in kb.ask_schemas():
+        assert f'href="/mechanics/{schema["key"]}/ask"' in html
+    assert 'action="/search"' in html and "2026-04-17" in html
