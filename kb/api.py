@@ -95,6 +95,14 @@ class KB:
             self._graph = graph
         return self._graph
 
+    @property
+    def search_index(self):
+        if self._search is None:
+            with self._lock:
+                if self._search is None:
+                    self._search = snapshot.load_search(self.path)
+        return self._search
+
     # ------------------------------------------------------------ editions
 
     def editions(self) -> list[dict]:
@@ -438,6 +446,30 @@ class KB:
                 "citations": [m["citation"] for m in mentions] + sources}
 
 
+    # ------------------------------------------------------------ search
+
+    def search(self, q: str, lang: str | None = None, limit: int = 10, kinds: set[str] | None = None) -> dict:
+        """Ranked hits over rules, glossary, rulings, quotes, mechanics and cards, JA and EN.
+        A rule number goes straight to that rule (``goto``)."""
+        from .search import is_rule_number
+        query = (q or "").strip()
+        if not query:
+            raise KBError("empty_query", "the search query is empty")
+        if len(query) > 500:
+            raise KBError("query_too_long", "the search query is longer than 500 characters")
+        if lang not in (None, "ja", "en"):
+            raise KBError("bad_lang", f"lang must be 'ja' or 'en', not {lang!r}")
+        if not 1 <= int(limit) <= 100:
+            raise KBError("bad_limit", "limit must be between 1 and 100")
+        hits = self.search_index.search(query, lang=lang, kinds=kinds, limit=int(limit))
+        number = is_rule_number(query)
+        return {"query": query, "goto": number if number and self.model.current("en") and
+                ("en", self.model.current("en"), number) in self.model.rules else None,
+                "hits": [{"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
+                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
+                          "edition": h.doc.edition, "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
+                         for h in hits]}
+
     # ------------------------------------------------------------ reasoning
 
     def rulebook(self) -> "KBRuleBook":
@@ -465,6 +497,18 @@ class KB:
     def ask_schemas() -> list[dict]:
         from .reasoning.engine import list_mechanics
         return list_mechanics()
+
+    # ------------------------------------------------------------ citations and rulings over time
+
+    def check_citations(self, text: str, date=None, lang: str | None = None) -> dict:
+        """Every rule citation and quoted rule in ``text`` checked against the editions (kb.citecheck)."""
+        from .citecheck import check_citations
+        return check_citations(self, text, date=date, lang=lang)
+
+    def rulings_over_time(self) -> dict:
+        """Rulings superseded by later CR changes, and rulings that contradict each other."""
+        from .rulings_time import rulings_over_time
+        return rulings_over_time(self)
 
 
 class KBRuleBook:

@@ -25,6 +25,7 @@ from . import settings
 from .corpus import parse_all
 from .graph import quads
 from .model import Model, build_model
+from .search_docs import build_index
 from .sources import SourceSet
 
 FORMAT_VERSION = 1
@@ -40,8 +41,7 @@ def _encode(model: Model) -> dict:
     return {f.name: getattr(model, f.name) for f in dataclasses.fields(model)}
 
 
-def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
-          extra: Callable[[Model, Path], None] | None = None) -> Path:
+def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None) -> Path:
     """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT."""
     root = root or settings.snapshot_root()
     root.mkdir(parents=True, exist_ok=True)
@@ -59,8 +59,8 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         del store
         progress("write indexes")
         (tmp / "model.marshal").write_bytes(marshal.dumps(_encode(model)))
-        if extra:
-            extra(model, tmp)
+        progress("search index")
+        (tmp / "search.bin").write_bytes(build_index(model).dumps())
         meta = {"format": FORMAT_VERSION, "built_at": time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime()),
                 "seconds": round(time.perf_counter() - started, 2),
                 "sources": [{"id": s.document.id, "path": s.document.path, "sha256": s.document.sha256,
@@ -108,3 +108,8 @@ def load_model(path: Path) -> Model:
 def open_store(path: Path) -> ox.Store:
     """Read-only: any number of worker processes can open the same snapshot."""
     return ox.Store.read_only(str(path / "store"))
+
+
+def load_search(path: Path):
+    from .search import SearchIndex
+    return SearchIndex.loads((path / "search.bin").read_bytes())

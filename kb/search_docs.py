@@ -1,0 +1,167 @@
+"""The model -> search documents: every rule, glossary entry, ruling, quote, mechanic and mentioned card.
+
+Cross-lingual bridges are written into ``expansions`` (searchable, never displayed): an EN rule
+carries the JA names of its mechanics and the JA text of the quotes and rulings that cite it
+(carried forward to today's number); a JA ruling carries the EN names of its mechanics and cards.
+"""
+from __future__ import annotations
+
+from .mechanics import _is_title
+from .model import Model
+from .search import SearchDoc, SearchIndex
+
+DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
+NOTE_WEIGHT = 0.6  # trivia bullets rank below rulings
+
+
+def _locator_citation(locator: dict, **extra) -> dict:
+    return {"document": locator["document"], "document_title": locator["document_title"],
+            "locator": locator["locator"], "line_start": locator["line_start"], "line_end": locator["line_end"],
+            "section": locator["section"]} | extra
+
+
+class _Mechanics:
+    """Most specific mechanics of a current rule: the deepest defining rule among its ancestors."""
+
+    def __init__(self, model: Model):
+        self.model = model
+        self.by_rule: dict[str, set[str]] = {}
+        for m in model.mechanics.values():
+            for number in m["rules"]:
+                self.by_rule.setdefault(number, set()).add(m["key"])
+        self.edition = model.current("en")
+
+    def for_rule(self, number: str | None) -> tuple[str, ...]:
+        while number:
+            found = self.by_rule.get(number)
+            if found:
+                return tuple(sorted(found))
+            rule = self.model.rules.get(("en", self.edition, number))
+            number = rule["parent"] if rule else None
+        return ()
+
+    def names(self, keys, lang: str) -> list[str]:
+        out = []
+        for k in keys:
+            m = self.model.mechanics.get(k)
+            if m:
+                out.extend([m["name_en"], *m["aliases_en"]] if lang == "en" else
+                           [n for n in [m["name_ja"], *m["aliases_ja"]] if n])
+        return out
+
+
+def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
+    out = {}
+    for (l, e, number), rule in model.rules.items():
+        if (l, e) != (lang, edition):
+            continue
+        if rule["kind"] in ("chapter", "section"):
+            out[number] = f"{number}. {rule['text']}"
+            continue
+        head, parent = (rule["text"] if _is_title(rule["text"]) else None), rule["parent"]
+        while head is None and parent:
+            p = model.rules.get((lang, edition, parent))
+            if p is None:
+                break
+            if p["kind"] == "section" or _is_title(p["text"]):
+                head = p["text"]
+            parent = p["parent"]
+        out[number] = f"{number} {head or ''}".strip()
+    return out
+
+
+def _current_number(model: Model, lang: str, edition: str, number: str) -> str | None:
+    """A rule of any edition/language -> today's EN number (through the EN edition of its date)."""
+    from .resolve import Resolver
+    if model.current("en") is None or ("en", edition, number) not in model.rules:
+        return None
+    return Resolver(model.en_editions(), model.rules, model.next_link).carry_forward(number, edition)[0]
+
+
+def search_docs(model: Model) -> list[SearchDoc]:
+    mech = _Mechanics(model)
+    current_en = model.current("en")
+    docs: list[SearchDoc] = []
+    cited_texts: dict[str, list[str]] = {}  # current EN number -> JA texts of quotes/rulings citing it
+    for key, refs in model.refs_in.items():
+        if key[0] == "en" and key[1] == current_en:
+            for ref in refs:
+                if ref["kind"] in ("quote", "quoted-rule", "ruling", "commentary", "summary") and ref.get("text"):
+                    doc = model.documents.get(ref.get("document", ""), {})
+                    if doc.get("lang") == "ja":
+                        cited_texts.setdefault(key[2], []).append(ref["text"])
+    for info in model.editions.values():
+        lang, edition = info["lang"], info["edition"]
+        titles = _titles(model, lang, edition)
+        other = "ja" if lang == "en" else "en"
+        is_current = info["current"]
+        for (l, e, number), rule in model.rules.items():
+            if (l, e) != (lang, edition):
+                continue
+            today = number if (lang == "en" and is_current) else (
+                _current_number(model, "en", edition, number) if is_current else None)
+            keys = mech.for_rule(today) if today else ()
+            parent = model.rules.get((lang, edition, rule["parent"])) if rule["parent"] else None
+            defines = parent is not None and _is_title(parent["text"]) and number in (
+                f"{rule['parent']}.1", f"{rule['parent']}a")
+            expansions = mech.names(keys, other)
+            if lang == "en" and is_current:
+                expansions += cited_texts.get(number, [])
+            docs.append(SearchDoc(
+                id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=titles[number],
+                text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]), rule_number=number,
+                edition=edition, mechanics=keys, expansions=" ".join(expansions),
+                boost=DEFINITION_BOOST if defines else 1.0,
+                citation=_locator_citation(rule["locator"], rule=number, edition=edition, lang=lang)))
+    for (lang, edition, term), entry in model.glossary.items():
+        keys = tuple(sorted({k for k in model.mechanic_names.get(_norm(entry.get("term_en") or term), [])}))
+        docs.append(SearchDoc(
+            id=f"glossary:{lang}:{edition}:{term}", kind="glossary", lang=lang,
+            title=term + (f" / {entry['term_en']}" if entry.get("term_en") else ""), text=entry["text"],
+            edition=edition, mechanics=keys, expansions=" ".join(mech.names(keys, "ja" if lang == "en" else "en")),
+            citation=_locator_citation(entry["locator"], edition=edition, lang=lang)))
+    for r in model.rulings.values():
+        doc = model.documents[r["document"]]
+        keys = tuple(r.get("mechanics", ()))
+        cards = [c.get("name_en") or "" for c in r.get("cards", [])]
+        if r["kind"] == "quoted-rule":
+            current = (r.get("resolved") or {}).get("current")
+            docs.append(SearchDoc(
+                id=r["id"], kind="quote", lang=r["lang"], title=f"{r['number']} ({doc['title']})", text=r["text"],
+                rule_number=current["number"] if current else r["number"], edition=None, mechanics=keys,
+                expansions=" ".join(mech.names(keys, "en" if r["lang"] == "ja" else "ja")),
+                citation=_locator_citation(r["locator"], rule=r["number"], edition=r.get("edition"))))
+            continue
+        section = r["locator"]["section"]
+        docs.append(SearchDoc(
+            id=r["id"], kind="ruling", lang=doc["lang"], title=doc["title"] + (f" › {section}" if section else ""),
+            text=r["text"], mechanics=keys, expansions=" ".join(mech.names(keys, "en") + cards),
+            boost=NOTE_WEIGHT if r["kind"] == "note" else 1.0,
+            citation=_locator_citation(r["locator"], date=r.get("date"))))
+    for m in model.mechanics.values():
+        names = " / ".join(n for n in [m["name_en"], m["name_ja"]] if n)
+        docs.append(SearchDoc(
+            id=f"mechanic:{m['key']}", kind="mechanic", lang="en", title=names,
+            text=f"{names}. Rules {', '.join(m['rules'][:6])}.", mechanics=(m["key"],),
+            expansions=" ".join(m["aliases_en"] + m["aliases_ja"]),
+            citation={"mechanic": m["key"], "rule": m["rules"][0] if m["rules"] else None, "edition": m["edition"]}))
+    for card in model.cards.values():
+        if not card["mentions"]:
+            continue  # 33k names from the name tables would drown the words of rules and rulings
+        docs.append(SearchDoc(
+            id=f"card:{card['key']}", kind="card", lang="ja" if card["name_ja"] else "en",
+            title=" / ".join(n for n in (card["name_ja"], card["name_en"]) if n),
+            text=" / ".join(n for n in (card["name_ja"], card["name_en"]) if n),
+            citation={"card": card["key"], "document": model.rulings[card["mentions"][0]["ruling"]]["document"]}))
+    return docs
+
+
+def _norm(text: str) -> str:
+    from .text import normalize
+    return normalize(text)
+
+
+def build_index(model: Model) -> SearchIndex:
+    names = {name: keys[0] for name, keys in model.mechanic_names.items() if keys}
+    current = {e for e in (model.current("en"),) if e} | {f"ja:{e}" for e in [model.current("ja")] if e}
+    return SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current)
