@@ -1,0 +1,155 @@
+"""The web UI in real headless Chromium (selenium + /usr/bin/chromium + /usr/bin/chromedriver) against
+the app served on 127.0.0.1 over the tiny corpus: search, open a rule, follow links to a mechanic,
+submit its question form, switch to English; assert what the page shows."""
+from __future__ import annotations
+
+import shutil
+import tempfile
+import threading
+from pathlib import Path
+
+import pytest
+
+pytestmark = pytest.mark.browser
+
+CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
+FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+         "--disable-background-networking", "--disable-component-update", "--disable-sync",
+         "--disable-dev-shm-usage", "--window-size=412,915")  # a phone-sized window
+
+
+@pytest.fixture(scope="module")
+def base_url():
+    from werkzeug.serving import make_server
+
+    from server import create_app
+    from tests.test_server_fixtures import tiny_kb
+
+    app = create_app({"KB": tiny_kb()[0]})
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+@pytest.fixture(scope="module")
+def browser():
+    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
+        pytest.skip("chromium / chromedriver not installed")
+    from selenium import webdriver
+    from selenium.webdriver.chrome.service import Service
+
+    profile = tempfile.mkdtemp(prefix="mtg-kb-chromium-")
+    options = webdriver.ChromeOptions()
+    options.binary_location = CHROMIUM
+    for flag in FLAGS:
+        options.add_argument(flag)
+    options.add_argument(f"--user-data-dir={profile}")
+    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
+    driver.set_page_load_timeout(30)
+    yield driver
+    driver.quit()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+def _wait_url(browser, ending: str) -> None:
+    from selenium.webdriver.support import expected_conditions as EC
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(EC.url_contains(ending))
+    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
+
+
+def _by():
+    from selenium.webdriver.common.by import By
+
+    return By
+
+
+def test_search_rule_mechanic_question(browser, base_url):
+    from tests.test_server_fixtures import tiny_kb
+
+    kb = tiny_kb()[0]
+    By = _by()
+    browser.get(base_url + "/")
+    assert browser.find_element(By.TAG_NAME, "h1").text == "MTG ルール知識グラフ"
+
+    # search by words: a results page with highlighted, linked hits
+    if hasattr(kb, "search"):
+        box = browser.find_element(By.ID, "home-q")
+        box.send_keys("day night")
+        browser.find_element(By.ID, "home-search").click()
+        _wait_url(browser, "/search?q=day")
+        hits = browser.find_elements(By.CSS_SELECTOR, "#hits li.hit")
+        assert hits, browser.page_source[:500]
+        assert browser.find_elements(By.CSS_SELECTOR, "#hits mark")
+        first = kb.search("day night", limit=20)["hits"][0]
+        assert hits[0].find_element(By.CSS_SELECTOR, "a.hit-title").text == first["title"]
+
+    # a rule number in the search box opens the rule
+    box = browser.find_element(By.ID, "q")
+    box.clear()
+    box.send_keys("731.2")
+    browser.find_element(By.ID, "search-button").click()
+    _wait_url(browser, "/rules/731.2")
+    assert browser.current_url.endswith("/rules/731.2")
+    assert browser.find_element(By.ID, "rule-number").text == "731.2"
+    english = browser.find_element(By.CSS_SELECTOR, "#text-en .body").text
+    assert english == kb.rule("731.2")["text"]["en"]
+    # the rule number inside the text is a link; follow it and come back
+    browser.find_element(By.CSS_SELECTOR, "#text-en .body a.rn").click()
+    _wait_url(browser, "/rules/502")
+    assert browser.current_url.endswith("/rules/502")
+    browser.back()
+    _wait_url(browser, "/rules/731.2")
+
+    # parent rule, then its mechanic
+    browser.find_element(By.CSS_SELECTOR, "nav.crumbs a.rn").click()
+    _wait_url(browser, "/rules/731")
+    assert browser.current_url.endswith("/rules/731")
+    browser.find_element(By.CSS_SELECTOR, "#rule-mechanics a.mech").click()
+    _wait_url(browser, "/mechanics/")
+    assert "/mechanics/" in browser.current_url
+    assert "Day and Night" in browser.find_element(By.ID, "mechanic-name").text
+    assert browser.find_elements(By.CSS_SELECTOR, "svg.graph a.node")
+    assert browser.find_element(By.CSS_SELECTOR, "#mechanic-rules a.rn").text == "731"
+
+    # the question form generated from the schema: untap step while it is day, no spells cast
+    browser.find_element(By.ID, "ask-link").click()
+    _wait_url(browser, "/ask")
+    from selenium.webdriver.support.ui import Select
+
+    Select(browser.find_element(By.ID, "f-event")).select_by_value("untap-step")
+    Select(browser.find_element(By.ID, "f-designation")).select_by_value("day")
+    browser.find_element(By.ID, "ask-submit").click()
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "outcome") or d.find_elements(By.ID, "ask-error"))
+    assert browser.find_elements(By.ID, "outcome"), (browser.current_url, browser.page_source[-3000:])
+    outcome = browser.find_element(By.ID, "outcome").text
+    expected = kb.ask("day-night", {"event": "untap-step", "designation": "day"})
+    assert expected["outcome"]["designation"] == "night"
+    assert "designation\nnight" in outcome
+    trace = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#trace > li > a.rn")]
+    assert trace == [s["rule"] for s in expected["trace"]]
+
+    # English toggle, remembered by the cookie on the next page
+    browser.find_element(By.ID, "lang-en").click()
+    _wait_url(browser, "lang=en")
+    assert browser.find_element(By.ID, "ask-submit").text == "Get the answer"
+    browser.get(base_url + "/rules/731.2")
+    assert browser.find_element(By.CSS_SELECTOR, "#text-en h2").text == "English"
+    headings = [h.text for h in browser.find_elements(By.CSS_SELECTOR, "section.refs h2")]
+    assert headings == ["Rules it references", "Referenced by"]
+
+
+def test_page_fits_a_phone(browser, base_url):
+    By = _by()
+    browser.get(base_url + "/mechanics/予示")
+    width = browser.execute_script("return document.documentElement.scrollWidth")
+    viewport = browser.execute_script("return window.innerWidth")
+    assert width <= viewport
+    svg = browser.find_element(By.CSS_SELECTOR, "svg.graph")
+    assert svg.size["width"] <= viewport
