@@ -58,6 +58,18 @@ def ensure_snapshot(home: Path | None) -> None:
         KB.ensure(Path(home) if home else None)
 
 
+def warm_up(app: Flask) -> None:
+    """One request per kind before serving, then freeze the loaded objects out of the cyclic GC
+    (a full collection over the loaded KB otherwise lands in some request's latency)."""
+    import gc
+
+    client = app.test_client()
+    for url in ("/api/rules/601.2c", "/api/search?q=manifest", "/mechanics/manifest", "/"):
+        client.get(url)
+    gc.collect()
+    gc.freeze()
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool = False,
           home: str | Path | None = None, app_factory: Callable[[], Flask] | None = None,
           **gunicorn_extra) -> None:
@@ -74,6 +86,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool
         ensure_snapshot(Path(home) if home else None)
 
         def app_factory():
-            return create_app({**config, "KB_ENSURE": False})
+            app = create_app({**config, "KB_ENSURE": False})
+            warm_up(app)
+            return app
 
     _Gunicorn.make(app_factory, gunicorn_options(host, port, workers, **gunicorn_extra)).run()
