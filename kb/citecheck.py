@@ -184,8 +184,11 @@ class _Checker:
         if own & wanted:
             return {"title": title, "matches": True}
         others = [n for n in self.titles.rules_titled(self.model, edition, wanted) if n != number]
-        return {"title": title, "matches": False, "rule_title": sorted(own)[0] if own else None,
-                "titled_rules": others}
+        # the same number with that title in another edition: the writer used that edition's numbering
+        other_editions = [e for e in self.model.en_editions()
+                          if e != edition and self.titles.of_rule(self.model, e, number) & wanted]
+        return {"title": title, "matches": False, "rule_title": self._title(edition, number),
+                "titled_rules": others, "same_number_titled_in": other_editions}
 
     # ------------------------------------------------------------ one citation
 
@@ -213,14 +216,18 @@ class _Checker:
             if check["matches"] is False and check["titled_rules"]:
                 out["status"] = "ambiguous"
                 out["candidates"] = [self._candidate(numbers[0], edition, "number as written")] + [
-                    self._candidate(n, edition, f"titled {title}") for n in check["titled_rules"]]
+                    self._candidate(n, edition, f"titled {title}") for n in check["titled_rules"]] + [
+                    self._candidate(numbers[0], e, f"rule {numbers[0]} was titled {title} in CR {e}")
+                    for e in check["same_number_titled_in"]]
         return out
 
     def _candidate(self, number: str, edition: str, why: str) -> dict:
         s = self.resolver.status(number, edition)
-        title = self.titles.of_rule(self.model, edition, number)
-        return {"number": number, "edition": edition, "why": why, "title": sorted(title)[0] if title else None,
+        return {"number": number, "edition": edition, "why": why, "title": self._title(edition, number),
                 "status": s["status"], "current": (s["current"] or {}).get("number")}
+
+    def _title(self, edition: str, number: str) -> str | None:
+        return self.rule_text(("en", edition, number)) if self.titles.of_rule(self.model, edition, number) else None
 
     # ------------------------------------------------------------ one quote
 
