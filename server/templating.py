@@ -103,18 +103,30 @@ def safe_snippet(value) -> Markup:
     return Markup(text.replace("&lt;mark&gt;", "<mark>").replace("&lt;/mark&gt;", "</mark>"))
 
 
-HIT_VIEWS = {"rule": ("pages.rule", "number"), "mechanic": ("pages.mechanic", "name"),
-             "card": ("pages.card", "name"), "ruling": ("pages.ruling", "ruling_id"),
-             "document": ("pages.document", "doc_id")}
-
-
 def hit_url(hit: dict) -> str:
-    hint = hit.get("url_hint") or ""
-    if hint.startswith("/") and not hint.startswith("//"):
-        return hint
-    view = HIT_VIEWS.get(hit.get("kind"))
-    if view and hit.get("id"):
-        return url_for(view[0], **{view[1]: hit["id"]})
+    """The page of a search hit (ids are "rule:en:2026-04-17:731.1", "mechanic:manifest",
+    "card:ja-…", "glossary:…", or a ruling/quote id like "wiki-yoji-manifest#q3")."""
+    from . import get_kb
+
+    kind, hit_id = hit.get("kind"), str(hit.get("id") or "")
+    local = hit_id.split(":", 1)[1] if ":" in hit_id else hit_id
+    if kind == "rule" and hit.get("rule"):
+        edition = hit.get("edition")
+        if edition and edition != get_kb().current_edition("en"):
+            return url_for("pages.rule", number=hit["rule"], edition=edition)
+        return url_for("pages.rule", number=hit["rule"])
+    if kind == "mechanic":
+        return url_for("pages.mechanic", name=local)
+    if kind == "card":
+        return url_for("pages.card", name=local)
+    if kind in ("ruling", "quote"):
+        return url_for("pages.ruling", ruling_id=hit_id)
+    if kind == "document":
+        return url_for("pages.document", doc_id=local)
+    if hit.get("mechanics"):
+        return url_for("pages.mechanic", name=hit["mechanics"][0])
+    if hit.get("rule"):
+        return url_for("pages.rule", number=hit["rule"])
     return url_for("pages.search", q=hit.get("title") or "")
 
 

@@ -363,3 +363,37 @@ def test_openapi_documents_every_api_route(app, client):
     assert routes == set(doc["paths"])
     error = doc["components"]["schemas"]["Error"]["properties"]["error"]
     assert error["required"] == ["status", "code", "message", "suggestions"]
+
+
+# ---------------------------------------------------------------- search, check-citations
+
+
+def test_search_ranked_cited_and_escaped(client, kb_data):
+    kb, data, _ = kb_data
+    body = client.get("/api/search?q=day night&limit=5").get_json()
+    assert body == kb.search("day night", limit=5) | {"citations": body["citations"]}
+    assert body["query"] == "day night" and 0 < len(body["hits"]) <= 5
+    scores = [h["score"] for h in body["hits"]]
+    assert scores == sorted(scores, reverse=True)
+    top = body["hits"][0]
+    assert (top["kind"], top["rule"], top["citation"]["document"]) == ("rule", "731.1", "cr-en-2026-04-17")
+    assert top["citation"]["line_start"] == _rule_line(data, EN, "731.1")
+    assert "<mark>" in top["snippet"]
+    assert all(h["citation"] for h in body["hits"])
+    assert body["citations"] == [h["citation"] for h in body["hits"]][:len(body["citations"])]
+    assert client.get("/api/search?q=601.2c").get_json()["goto"] == "601.2c"
+    escaped = client.get("/api/search?q=<script>").get_json()
+    assert escaped["hits"] == [] and escaped["query"] == "<script>"
+
+
+def test_check_citations(client, kb_data):
+    _, data, _ = kb_data
+    body = client.post("/api/check-citations", json={"text": "See rule 701.27a and rule 999.1",
+                                                     "date": CURRENT}).get_json()
+    found = {c["raw"]: c for c in body["citations"]}
+    assert found["rule 701.27a"]["status"] == "current"
+    assert found["rule 701.27a"]["current"]["text_en"] == _rule_text(data, EN, "701.27a")
+    assert (found["rule 701.27a"]["line"], found["rule 701.27a"]["column"]) == (1, 5)
+    assert found["rule 999.1"]["status"] == "never-existed"
+    bad = client.post("/api/check-citations", json={"text": "x", "date": "soon"}).get_json()["error"]
+    assert (bad["code"], bad["message"]) == ("invalid_parameter", "date: expected YYYY-MM-DD")

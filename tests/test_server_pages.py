@@ -116,11 +116,18 @@ def test_search_page_links_hits_and_goes_to_a_rule(client, kb):
         pytest.skip("kb.search not available yet")
     response = client.get("/search?q=601.2c", headers=HTML)
     assert response.status_code == 302 and response.headers["Location"].endswith("/rules/601.2c")
-    html = page(client, "/search?q=manifest")
-    result = kb.search("manifest", limit=20)
+    html = page(client, "/search?q=day night")
+    result = kb.search("day night", limit=20)
     assert result["hits"]
     assert 'id="hits"' in html and "<mark>" in html
-    assert result["hits"][0]["title"] in text_of(html)
+    titles = re.findall(r'<a class="hit-title" href="([^"]+)">([^<]*)</a>', html)
+    assert [unescape(t) for _, t in titles] == [h["title"] for h in result["hits"]]
+    links = {}
+    for (href, _), h in zip(titles, result["hits"]):
+        links.setdefault(h["kind"], href)
+    assert links["rule"] == "/rules/731.1" and links["mechanic"].startswith("/mechanics/")
+    for href, _ in titles:  # every hit's link opens a page
+        assert client.get(href, headers=HTML).status_code == 200, href
 
 
 def test_question_form_generated_from_schema_and_answered(client, kb):
