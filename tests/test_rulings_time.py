@@ -1,0 +1,73 @@
+"""Rulings over time (kb.rulings_time) on the seeds: superseded rulings name the CR change,
+and the 部屋 page's correction of the JA official article is a contradiction."""
+from __future__ import annotations
+
+import pytest
+
+from kb import settings, snapshot
+from kb.api import KB
+from kb.rulings_time import contradictions
+from kb.sources import discover
+
+
+@pytest.fixture(scope="session")
+def report(tmp_path_factory):
+    data = settings.shared_data_dir()
+    if not data.is_dir() or not any(data.glob("cr-en-*.txt")):
+        pytest.skip(f"CR data dir {data} missing")
+    home = tmp_path_factory.mktemp("kbhome-rt")
+    snapshot.build(discover([data], settings.rules_src_dir()), root=home / "snapshots")
+    kb = KB.load(home)
+    return kb, kb.rulings_over_time()
+
+
+def test_engine_ran(report):
+    _, r = report
+    assert r["engine_error"] is None
+
+
+def test_faq_back_face_mana_value_superseded(report):
+    kb, r = report
+    entry = next(e for e in r["superseded"] if "点数で見たマナ・コストは０" in e["text"])
+    assert entry["document"] == "faq-innistrad-dfc-2011" and entry["date"] == "2011-09-23"
+    change = entry["changed_by"][0]
+    assert change["edition"] in kb.model.en_editions() and change["edition"] > entry["date"]
+    assert change["rule"].startswith("712.8")  # today's rule on a back face's mana value
+    assert change["by"] == "reasoning"
+
+
+def test_faq_quote_superseded_by_citation(report):
+    _, r = report
+    entry = next(e for e in r["superseded"] if e["id"].startswith("faq-innistrad-dfc-2011#q")
+                 and "背面にはマナ・コストが無い" in e["text"])
+    by_cite = [c for c in entry["changed_by"] if c["by"] == "citation"]
+    assert by_cite and by_cite[0]["was"] == "711.2b" and by_cite[0]["rule"] == "712.8d"
+    assert by_cite[0]["edition"] == "2023-11-17" and by_cite[0]["status"] == "renumbered-and-changed"
+
+
+def test_current_rulings_not_superseded(report):
+    _, r = report
+    assert not [e for e in r["superseded"] if e["document"] == "wiki-heya-room"]
+
+
+def test_room_copy_contradiction(report):
+    _, r = report
+    found = [c for c in r["contradictions"] if c["b"]["document"] == "wiki-heya-room"]
+    assert len(found) == 1
+    c = found[0]
+    assert "コピー元の部屋の開放されている特性をコピーする" in c["a"]["claim"]
+    assert c["a"]["reported_by"]["document"] == "wiki-heya-room"
+    assert "両方のドアが閉鎖された状態" in c["b"]["text"]
+    assert "誤り" in c["why"]
+
+
+def test_contradiction_needs_correction_words(report):
+    kb, _ = report
+    model = kb.model
+    rid = next(i for i, x in model.rulings.items() if "誤りであった" in x["text"])
+    saved = model.rulings[rid]["text"]
+    try:
+        model.rulings[rid]["text"] = saved.replace("誤りであった", "正しい")
+        assert not [c for c in contradictions(model) if c["a"]["reported_by"]["id"] == rid]
+    finally:
+        model.rulings[rid]["text"] = saved
