@@ -595,9 +595,10 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
         # the page may quote the rule twice (the FAQ repeats itself): a repeat is not a reference
         context = context.replace(q.text, "")
         entry["quote"] = {"text": q.text, "line": line, "lang": q.lang}
-        entry["quote_diff"] = checker.compare_quote(q, edition, context)
+        d = entry["quote_check"] = checker.compare_quote(q, edition, context)
+        # quote_diff only when there is something to show (the CLI prints it as a difference)
+        entry["quote_diff"] = d if d.get("ops") else None
         citations.append(entry)
-        d = entry["quote_diff"]
         quote_summaries.append({"number": q.number, "line": line, "column": column, "lang": q.lang,
                                 "comparison": d["status"], "similarity": d.get("similarity"),
                                 "summary": d.get("summary")})

@@ -71,7 +71,8 @@ def test_faq_quotes_show_the_typos(kb):
                zip(q["quote_diff"]["ops"], q["quote_diff"]["suspects"]))
     assert q["status"] == "renumbered" and q["current"]["number"] == "712.18"
     # the other quotes of the page read normally: no suspect there
-    flagged = {n for n, c in quotes.items() if c["quote_diff"].get("ops")}
+    flagged = {n for n, c in quotes.items() if c["quote_diff"]}
+    assert quotes["711.1"]["quote_check"]["status"] == "no-official-ja-text"
     assert flagged == {"701.25c", "711.7"}
 
 
@@ -79,7 +80,7 @@ def test_ja_quote_compared_with_lineage_text_is_labelled(kb):
     report = kb.check_citations(_seed("articles/cr-601-casting-blog.txt"))
     q = next(c for c in report["citations"] if c["kind"] == "quote" and c["numbers"] == ["601.2e"])
     d = q["quote_diff"]
-    assert d["status"] == "no-official-ja-text-for-edition"
+    assert d["status"] == "no-official-ja-text-for-edition" and "lineage" in d["note"]
     assert d["against"] == {"lang": "ja", "edition": "2026-01-16", "number": "601.2f"}
     assert 0.9 < d["similarity"] < 1 and d["ops"]
 
@@ -119,6 +120,13 @@ def test_ja_title_version_skew_is_ambiguous(kb):
     numbers = {(x["number"], x["current"]) for x in c["candidates"]}
     assert ("731", "732") in numbers and ("732", "733") in numbers
     assert (c["line"], c["column"]) == (1, text.index("rule") + 1)
+
+
+def test_identical_quote_has_no_diff(kb):
+    report = kb.check_citations(_seed("wiki/heya-room.rendered.txt"))
+    quotes = [c for c in report["citations"] if c["kind"] == "quote"]
+    assert len(quotes) == 11 and all(c["quote_check"]["identical"] and c["quote_diff"] is None for c in quotes)
+    assert report["counts"] == {"current": 13}
 
 
 def test_empty_text_and_bad_date(kb):
