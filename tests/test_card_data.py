@@ -5,7 +5,6 @@ Expected counts come from the data README and from independent counts over the r
 from __future__ import annotations
 
 import json
-import time
 from collections import Counter
 from pathlib import Path
 
@@ -81,16 +80,6 @@ def test_wiki_specific_pairs(wiki):
     assert by["Monster"] is None  # only "undefined" records
     assert by["SP//dr, Piloted by Peni"] == "ペニーが操縦するSP//dr"  # "//" without spaces is one name
     assert not any(" // " in c.name_en for c in names)
-
-
-def test_wiki_parse_is_fast():
-    text, doc = _load(WIKI)
-    start = time.perf_counter()
-    parse_wiki_name_table(text, doc)
-    assert time.perf_counter() - start < 0.5
-
-
-# ---------------------------------------------------------------- MTGJSON and TSV
 
 
 def test_mtgjson_counts(bro):

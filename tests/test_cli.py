@@ -1,0 +1,93 @@
+"""The `kb` command as a user runs it: readable output, --json, clear errors and exit codes."""
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from kb.cli import main
+
+
+@pytest.fixture
+def run(full_home, monkeypatch):
+    monkeypatch.setenv("MTG_KB_HOME", str(full_home))
+    runner = CliRunner()
+    return lambda *args: runner.invoke(main, list(args))
+
+
+def test_rule_json_has_both_languages_and_citations(run):
+    result = run("rule", "601.2c", "--json")
+    assert result.exit_code == 0
+    data = json.loads(result.output)
+    assert data["edition"] == "2026-04-17" and data["text"]["ja"].startswith("プレイヤーは")
+    assert all({"document", "locator", "edition"} <= set(c) for c in data["citations"])
+
+
+def test_old_rule_leads_to_today(run):
+    result = run("rule", "701.25", "--edition", "2011-09-30", "--json")
+    data = json.loads(result.output)
+    assert data["current"]["number"] == "701.27"
+    assert "today: 701.27" in run("rule", "701.25", "--edition", "2011-09-30").output
+
+
+def test_rule_lang_filter(run):
+    data = json.loads(run("rule", "601.2c", "--lang", "ja", "--json").output)
+    assert [t["lang"] for t in data["texts"]] == ["ja"]
+
+
+def test_unknown_rule_suggests_and_exits_3(run):
+    result = run("rule", "701.99")
+    assert result.exit_code == 3 and "close:" in result.output and "Traceback" not in result.output
+
+
+def test_former_number_is_explained(run):
+    # 603.2i exists in 2023-11-17 but not today: the rule moved to 603.2h.
+    result = run("rule", "603.2i")
+    assert result.exit_code == 3
+    assert "in CR 2023-11-17 603.2i is today's 603.2h" in result.output
+
+
+@pytest.mark.parametrize("args, message", [
+    (("rule", "abc"), "not a rule number"),
+    (("rule", "601.2c", "--edition", "1999-01-01"), "is not loaded"),
+    (("mechanic", " "), "mechanic name is required"),
+])
+def test_bad_input_exits_2_with_a_message(run, args, message):
+    result = run(*args)
+    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+
+
+def test_mechanic_and_card(run):
+    data = json.loads(run("mechanic", "予示", "--json").output)
+    assert data["rules"][0]["number"] == "701.40"
+    assert any(c["name_en"] == "Meddling Mage" for c in data["cards"])
+    text = run("card", "翻弄する魔道士").output
+    assert "Meddling Mage" in text and "wiki-yoji-manifest line 41" in text
+    assert run("card", "No Such Card").exit_code == 3
+
+
+def test_export_formats(run, tmp_path):
+    out = tmp_path / "g.nt"
+    assert run("export", "--format", "nt", "-o", str(out)).exit_code == 0
+    assert '"Transform"@en' in out.read_text(encoding="utf-8")
+    vocab = run("export", "--vocab").output
+    assert "mtg:resolvedTo" in vocab
+
+
+def test_build_failure_keeps_previous_snapshot(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTG_KB_HOME", str(tmp_path))
+    runner = CliRunner()
+    assert runner.invoke(main, ["build", "--only-rules-src", "-q"]).exit_code == 0
+    bad = tmp_path / "cr-en-20270101.txt"
+    bad.write_text("not a comprehensive rules file\n", encoding="utf-8")
+    result = runner.invoke(main, ["build", str(bad), "-q"])
+    assert result.exit_code == 1
+    assert "previous snapshot kept" in result.output and str(bad) in result.output
+    assert runner.invoke(main, ["rule", "709.5"]).exit_code == 0  # still answering from the old snapshot
+
+
+def test_no_snapshot_is_a_clear_message(tmp_path, monkeypatch):
+    monkeypatch.setenv("MTG_KB_HOME", str(tmp_path))
+    result = CliRunner().invoke(main, ["rule", "601.2c"])
+    assert result.exit_code == 1 and "kb build" in result.output
