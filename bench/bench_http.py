@@ -7,7 +7,9 @@ the ceiling, both served by the same gunicorn configuration (server.serve.gunico
 
 Measured: rule lookup (GET /api/rules/601.2c), mechanic page (GET /mechanics/予示, HTML), search
 (GET /api/search?q=manifest), ask (POST /api/ask/day-night with a JSON situation, via a wrk Lua
-script). Each is printed with its ratio to the ceiling. Target: rule lookup >= 70% of the
+script). Each is printed with its ratio to the ceiling. The app keeps finished GET answers per
+process (server/cache.py), so the same lookups are also measured on a second instance with the
+cache off, rule lookups there spread at random over every rule of the current edition. Target: rule lookup >= 70% of the
 ceiling's requests/s and p99 < 15 ms at 10 connections.
 """
 from __future__ import annotations
@@ -55,6 +57,19 @@ def _free_port() -> int:
     with socket.socket() as s:
         s.bind(("127.0.0.1", 0))
         return s.getsockname()[1]
+
+
+def _rule_paths(home: str, env: dict) -> list[str]:
+    """Every rule number of the current EN edition, as API paths (read through the kb API)."""
+    code = ("import json, sys; from pathlib import Path; from kb.api import KB\n"
+            f"kb = KB.load(Path({home!r}))\n"
+            "numbers, todo = [], ['1','2','3','4','5','6','7','8','9']\n"
+            "while todo:\n"
+            "    n = todo.pop(); r = kb.rule(n)\n"
+            "    if r: numbers.append(n); todo.extend(r['children'])\n"
+            "print(json.dumps(sorted(numbers)))\n")
+    out = subprocess.run([sys.executable, "-c", code], cwd=REPO, env=env, capture_output=True, text=True, check=True)
+    return [f"/api/rules/{n}" for n in json.loads(out.stdout)]
 
 
 def _start(kind: str, port: int, workers: int, home: str | None, env: dict) -> subprocess.Popen:
@@ -109,14 +124,22 @@ def parse_wrk(output: str) -> dict:
             "non_2xx": int(bad[1]) if bad else 0, "socket_errors": errors[1] if errors else ""}
 
 
-def run_wrk(url: str, method: str, body, duration: int, connections: int, threads: int) -> dict:
+def run_wrk(url: str, method: str, body, duration: int, connections: int, threads: int,
+            paths: list[str] | None = None) -> dict:
+    """One bounded wrk run. ``paths``: GET a random one of these per request (a Lua script)."""
     args = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency", "--timeout", "5s"]
     script = None
-    if method != "GET":
+    if method != "GET" or paths:
         script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        payload = json.dumps(body).replace("\\", "\\\\").replace('"', '\\"')
-        script.write(f'wrk.method = "{method}"\nwrk.body = "{payload}"\n'
-                     'wrk.headers["Content-Type"] = "application/json"\n')
+        if paths:
+            listed = ",\n".join(json.dumps(p) for p in paths)
+            script.write(f"local paths = {{\n{listed}\n}}\n"
+                         "math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))\n"
+                         "request = function() return wrk.format(\"GET\", paths[math.random(#paths)]) end\n")
+        else:
+            payload = json.dumps(body).replace("\\", "\\\\").replace('"', '\\"')
+            script.write(f'wrk.method = "{method}"\nwrk.body = "{payload}"\n'
+                         'wrk.headers["Content-Type"] = "application/json"\n')
         script.close()
         args += ["-s", script.name]
     try:
@@ -174,6 +197,11 @@ def main(argv=None) -> int:
         procs.append(app)
         _wait(f"http://127.0.0.1:{ceiling_port}/json", ceiling)
         _wait(f"http://127.0.0.1:{app_port}/api/editions", app)
+        cold_port = _free_port()  # the same app with its response cache off
+        cold = _start("app", cold_port, args.workers, home, dict(env, MTG_KB_RESPONSE_CACHE="0"))
+        procs.append(cold)
+        _wait(f"http://127.0.0.1:{cold_port}/api/editions", cold)
+        paths = _rule_paths(home, env)
         for name, method, path, body in TARGETS:  # warm every worker's caches, fail early on errors
             for _ in range(args.workers * 3):
                 _check(f"http://127.0.0.1:{app_port}{path}", method, body)
@@ -184,6 +212,11 @@ def main(argv=None) -> int:
         for name, method, path, body in TARGETS:
             results[name] = run_wrk(f"http://127.0.0.1:{app_port}{path}", method, body,
                                     args.duration, args.connections, args.threads)
+        results[f"rules, no cache, random of {len(paths)}"] = run_wrk(
+            f"http://127.0.0.1:{cold_port}/", "GET", None, args.duration, args.connections, args.threads, paths)
+        for name, method, path, body in TARGETS[:3]:
+            results[f"{name}, no cache"] = run_wrk(f"http://127.0.0.1:{cold_port}{path}", method, body,
+                                                   args.duration, args.connections, args.threads)
     finally:
         for proc in procs:
             _stop(proc)
@@ -191,9 +224,9 @@ def main(argv=None) -> int:
             shutil.rmtree(cleanup, ignore_errors=True)
 
     top = results["ceiling"]["rps"]
-    print(f"{'':16}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}{'non-2xx':>9}")
+    print(f"{'':34}{'req/s':>10}{'p50 ms':>9}{'p99 ms':>9}{'ratio':>8}{'non-2xx':>9}")
     for name, r in results.items():
-        print(f"{name:16}{r['rps']:>10.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{r['rps'] / top:>8.0%}"
+        print(f"{name:34}{r['rps']:>10.0f}{r['p50_ms']:>9.2f}{r['p99_ms']:>9.2f}{r['rps'] / top:>8.0%}"
               f"{r['non_2xx']:>9}  {r['socket_errors']}")
     rule = results["rule lookup"]
     ok = rule["rps"] >= 0.7 * top and rule["p99_ms"] < 15 and all(r["non_2xx"] == 0 for r in results.values())

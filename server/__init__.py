@@ -11,9 +11,11 @@ Config keys (besides Flask's own):
   ``KB_ENSURE`` (default True): build the snapshot from rules_src first if there is none.
 - ``SPARQL_TIMEOUT`` seconds (default 5) and ``SPARQL_LIMIT`` rows (default 10 000).
 - ``MAX_CONTENT_LENGTH`` bytes for request bodies (default 1 MiB; more is a 413).
+- ``RESPONSE_CACHE_SIZE`` / ``RESPONSE_CACHE_BYTES``: the per-process GET answer cache (``cache``).
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from flask import Flask, current_app
@@ -25,6 +27,8 @@ DEFAULTS = {
     "SEARCH_MAX_LIMIT": 100,
     "KB_ENSURE": True,
     "JSON_SORT_KEYS": False,
+    "RESPONSE_CACHE_SIZE": int(os.environ.get("MTG_KB_RESPONSE_CACHE", "2048")),
+    "RESPONSE_CACHE_BYTES": 64 << 20,
 }
 
 
@@ -51,10 +55,11 @@ def create_app(config: dict | None = None) -> Flask:
         kb = load_kb(app.config.get("KB_HOME"), app.config.get("KB_ENSURE", True))
     app.extensions["kb"] = kb
 
-    from . import api, errors, pages, sparql, templating
+    from . import api, cache, errors, pages, sparql, templating
 
     errors.init_app(app)
     templating.init_app(app)
+    cache.init_app(app)
     app.register_blueprint(api.bp)
     app.register_blueprint(sparql.bp)
     app.register_blueprint(pages.bp)

@@ -12,6 +12,7 @@ from kb import vocab
 from . import get_kb, rdf
 from . import resources as res
 from .openapi import openapi_document
+from .cache import cached
 
 bp = Blueprint("api", __name__, url_prefix="/api")
 
@@ -34,6 +35,7 @@ def ruling_iri(ruling: dict):
 
 
 @bp.get("/")
+@cached
 def index():
     return jsonify({
         "openapi": url_for("api.openapi"),
@@ -50,11 +52,13 @@ def _app_rules():
 
 
 @bp.get("/openapi.json")
+@cached
 def openapi():
     return jsonify(openapi_document())
 
 
 @bp.get("/editions")
+@cached
 def editions():
     kb = get_kb()
     return answer({"editions": kb.editions(),
@@ -69,12 +73,14 @@ def _rule_from_request(number: str) -> dict:
 
 
 @bp.get("/rules/<path:number>")
+@cached
 def rule(number: str):
     found = _rule_from_request(number)
     return answer(found, rule_iris(found))
 
 
 @bp.get("/rules/<path:number>/children")
+@cached
 def rule_children(number: str):
     found = _rule_from_request(number)
     kb = get_kb()
@@ -90,6 +96,7 @@ def rule_children(number: str):
 
 
 @bp.get("/rules/<path:number>/references")
+@cached
 def rule_references(number: str):
     found = _rule_from_request(number)
     return answer({"number": found["number"], "edition": found["edition"],
@@ -99,6 +106,7 @@ def rule_references(number: str):
 
 
 @bp.get("/rules/<path:number>/history")
+@cached
 def rule_history(number: str):
     number = res.check_rule_number(number)
     edition, lang = res.arg_edition(), res.arg_lang(default="en")
@@ -112,6 +120,7 @@ def rule_history(number: str):
 
 
 @bp.get("/mechanics")
+@cached
 def mechanics():
     q = request.args.get("q")
     if not q:
@@ -120,12 +129,14 @@ def mechanics():
 
 
 @bp.get("/mechanics/<path:name>")
+@cached
 def mechanic(name: str):
     found = res.mechanic(name)
     return answer(found, [vocab.mechanic_iri(found["key"])])
 
 
 @bp.get("/cards/<path:name>")
+@cached
 def card(name: str):
     found = res.card(name)
     return answer(found, [vocab.card_iri(found["key"])])
@@ -135,6 +146,7 @@ def card(name: str):
 
 
 @bp.get("/rulings")
+@cached
 def rulings():
     mechanic_name = request.args.get("mechanic") or None
     document = request.args.get("document") or None
@@ -146,6 +158,7 @@ def rulings():
 
 
 @bp.get("/rulings/<path:ruling_id>")
+@cached
 def ruling(ruling_id: str):
     found = dict(res.ruling(ruling_id))
     # the kb's "citations" of a ruling are the rule citations written in its text; the answer's
@@ -156,11 +169,13 @@ def ruling(ruling_id: str):
 
 
 @bp.get("/documents")
+@cached
 def documents():
     return answer({"documents": get_kb().documents()})
 
 
 @bp.get("/documents/<path:doc_id>")
+@cached
 def document(doc_id: str):
     found = res.document(doc_id)
     return answer(found, [vocab.document_iri(found["id"])])
@@ -170,17 +185,20 @@ def document(doc_id: str):
 
 
 @bp.get("/search")
+@cached
 def search():
     limit = res.arg_int("limit", 10, 1, res.max_search_limit())
     return answer(res.search(request.args.get("q"), res.arg_lang(), limit))
 
 
 @bp.get("/ask")
+@cached
 def ask_schemas():
     return answer({"schemas": res.ask_schemas(), "citations": []})
 
 
 @bp.get("/ask/<path:mechanic>/schema")
+@cached
 def ask_schema(mechanic: str):
     return answer({**res.ask_schema(mechanic), "citations": []})
 

@@ -17,6 +17,7 @@ from . import resources as res
 from .api import rule_iris, ruling_iri
 from .errors import APIError
 from .svg import Node, draw
+from .cache import cached
 from .templating import current_lang, pick
 
 bp = Blueprint("pages", __name__)
@@ -28,6 +29,7 @@ def _rdf_or(iris: list):
 
 
 @bp.get("/")
+@cached
 def home():
     kb = get_kb()
     return render_template("home.html", editions=kb.editions(), schemas=res.ask_schemas(),
@@ -35,6 +37,7 @@ def home():
 
 
 @bp.get("/search")
+@cached
 def search():
     q = (request.args.get("q") or "").strip()
     if not q:
@@ -47,6 +50,7 @@ def search():
 
 
 @bp.get("/rules/<path:number>")
+@cached
 def rule(number: str):
     found = res.rule(number, edition=res.arg_edition())
     if (other := _rdf_or(rule_iris(found))) is not None:
@@ -74,6 +78,7 @@ def _ref_href(ref: dict) -> str:
 
 
 @bp.get("/mechanics/<name>")
+@cached
 def mechanic(name: str):
     found = res.mechanic(name)
     if (other := _rdf_or([vocab.mechanic_iri(found["key"])])) is not None:
@@ -93,6 +98,7 @@ def mechanic(name: str):
 
 
 @bp.route("/mechanics/<name>/ask", methods=["GET", "POST"])
+@cached
 def ask(name: str):
     schema_entry = res.ask_schema(name)
     schema = schema_entry["schema"]
@@ -121,6 +127,7 @@ def ask(name: str):
 
 
 @bp.get("/cards/<path:name>")
+@cached
 def card(name: str):
     found = res.card(name)
     if (other := _rdf_or([vocab.card_iri(found["key"])])) is not None:
@@ -129,6 +136,7 @@ def card(name: str):
 
 
 @bp.get("/rulings/<path:ruling_id>")
+@cached
 def ruling(ruling_id: str):
     found = res.ruling(ruling_id)
     if (other := _rdf_or([ruling_iri(found)])) is not None:
@@ -137,11 +145,13 @@ def ruling(ruling_id: str):
 
 
 @bp.get("/documents")
+@cached
 def documents():
     return render_template("documents.html", documents=get_kb().documents())
 
 
 @bp.get("/documents/<path:doc_id>")
+@cached
 def document(doc_id: str):
     found = res.document(doc_id)
     if (other := _rdf_or([vocab.document_iri(found["id"])])) is not None:

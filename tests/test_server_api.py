@@ -397,3 +397,21 @@ def test_check_citations(client, kb_data):
     assert found["rule 999.1"]["status"] == "never-existed"
     bad = client.post("/api/check-citations", json={"text": "x", "date": "soon"}).get_json()["error"]
     assert (bad["code"], bad["message"]) == ("invalid_parameter", "date: expected YYYY-MM-DD")
+
+
+def test_get_answers_are_cached_per_representation(kb_data):
+    app = create_app({"KB": kb_data[0], "TESTING": True, "RESPONSE_CACHE_SIZE": 4})
+    client, cache = app.test_client(), app.extensions["response_cache"]
+    first = client.get("/api/rules/601.2c")
+    assert len(cache._items) == 1
+    again = client.get("/api/rules/601.2c")
+    assert again.data == first.data and again.mimetype == "application/json" and len(cache._items) == 1
+    turtle = client.get("/api/rules/601.2c", headers={"Accept": "text/turtle"})
+    assert turtle.mimetype == "text/turtle" and len(cache._items) == 2
+    assert client.get("/api/rules/601.2z").status_code == 404 and len(cache._items) == 2  # errors are not kept
+    for number in ("601.2a", "601.2b", "601.2d"):
+        client.get(f"/api/rules/{number}")
+    assert len(cache._items) == 4  # least recently used out
+    off = create_app({"KB": kb_data[0], "TESTING": True, "RESPONSE_CACHE_SIZE": 0})
+    assert off.extensions["response_cache"] is None
+    assert off.test_client().get("/api/rules/601.2c").data == first.data
