@@ -7,19 +7,13 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb import settings, snapshot
-from kb.api import KB, KBError
-from kb.sources import discover
+from kb import settings
+from kb.api import KBError
 
 
 @pytest.fixture(scope="session")
-def kb(tmp_path_factory):
-    data = settings.shared_data_dir()
-    if not data.is_dir() or not any(data.glob("cr-en-*.txt")):
-        pytest.skip(f"CR data dir {data} missing")
-    home = tmp_path_factory.mktemp("kbhome")
-    snapshot.build(discover([data], settings.rules_src_dir()), root=home / "snapshots")
-    return KB.load(home)
+def kb(full_kb):
+    return full_kb
 
 
 def _seed(name: str) -> str:

@@ -4,21 +4,12 @@ from __future__ import annotations
 
 import pytest
 
-from kb import settings, snapshot
-from kb.api import KB
 from kb.rulings_time import contradictions
-from kb.sources import discover
 
 
 @pytest.fixture(scope="session")
-def report(tmp_path_factory):
-    data = settings.shared_data_dir()
-    if not data.is_dir() or not any(data.glob("cr-en-*.txt")):
-        pytest.skip(f"CR data dir {data} missing")
-    home = tmp_path_factory.mktemp("kbhome-rt")
-    snapshot.build(discover([data], settings.rules_src_dir()), root=home / "snapshots")
-    kb = KB.load(home)
-    return kb, kb.rulings_over_time()
+def report(full_kb):
+    return full_kb, full_kb.rulings_over_time()
 
 
 def test_engine_ran(report):
