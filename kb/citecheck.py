@@ -17,7 +17,6 @@ import unicodedata
 from datetime import date as Date
 from difflib import SequenceMatcher
 from functools import lru_cache
-from pathlib import Path
 
 from .extract.citations import find_citations, rule_heading
 from .parsers.common import is_japanese
@@ -303,9 +302,6 @@ class _Titles:
         return sorted({n for t in wanted for n in index.get(t, ())})
 
 
-_TOC_LINE = re.compile(r"^(\d{3})\.\s*(\S.*?)\s*$")
-
-
 def _titles_for(model) -> _Titles:
     """JA -> EN titles: JA sections paired with the EN section of the same number and date, the
     JA CR's table of contents (its own numbering, so 732 不正な処理の扱い), glossary JA/EN pairs
@@ -316,21 +312,11 @@ def _titles_for(model) -> _Titles:
             en = model.rules.get(("en", edition, number))
             if en:
                 titles.add(rule["text"], en["text"])
-    for info in model.editions.values():
-        if info["lang"] != "ja":
-            continue
-        for doc in model.documents.values():
-            if doc.get("kind") != "cr" or doc.get("lang") != "ja" or doc.get("edition") != info["edition"]:
-                continue
-            try:
-                lines = Path(doc["path"]).read_text(encoding="utf-8-sig").splitlines()
-            except (OSError, UnicodeDecodeError, TypeError):
-                continue
-            for line in lines:
-                m = _TOC_LINE.match(line)
-                en = model.rules.get(("en", info["edition"], m[1])) if m else None
-                if en and en["kind"] == "section":
-                    titles.add(m[2], en["text"])
+    for edition, by_number in model.ja_section_titles.items():
+        for number, ja_title in by_number.items():
+            en = model.rules.get(("en", edition, number))
+            if en and en["kind"] == "section":
+                titles.add(ja_title, en["text"])
     for (lang, _, term), entry in model.glossary.items():
         if lang == "ja":
             titles.add(term, entry.get("term_en"))

@@ -22,6 +22,7 @@ from .resolve import Resolver
 from .text import normalize
 
 RuleKey = tuple[str, str, str]  # (lang, edition, number)
+SECTION_LINE = re.compile(r"^(\d{3})\.\s*(\S.*?)\s*$")
 
 
 def loc(locator: Locator, title: str = "") -> dict:
@@ -47,6 +48,9 @@ class Model:
     cards: dict[str, dict] = field(default_factory=dict)
     card_names: dict[str, str] = field(default_factory=dict)  # normalised JA/EN name -> key
     refs_in: dict[RuleKey, list[dict]] = field(default_factory=dict)
+    # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
+    # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).
+    ja_section_titles: dict[str, dict[str, str]] = field(default_factory=dict)
 
     def en_editions(self) -> list[str]:
         return sorted(e["edition"] for e in self.editions.values() if e["lang"] == "en")
@@ -106,6 +110,13 @@ def _editions(model: Model, corpus: Corpus) -> None:
             model.documents[doc.id] = {"id": doc.id, "title": doc.title, "kind": doc.kind, "lang": doc.lang,
                                        "date": doc.date.isoformat() if doc.date else None, "path": doc.path,
                                        "sha256": doc.sha256, "edition": source.edition_hint}
+    for source in corpus.sources:
+        if source.format == "cr-ja" and source.edition_hint:
+            titles_ja = model.ja_section_titles.setdefault(source.edition_hint, {})
+            for line in source.document.text.splitlines():
+                found = SECTION_LINE.match(line)
+                if found:
+                    titles_ja.setdefault(found[1], found[2])
     for (lang, edition), ed in sorted(corpus.editions.items()):
         doc = ed.document
         model.editions[f"{lang}/{edition}"] = {
