@@ -530,6 +530,39 @@ class KBRuleBook:
             keys += [x["key"] for x in (kb.find_mechanics(m["name_en"], limit=1) if m["name_en"] else [])]
             self._graph_keys[m["key"]] = list(dict.fromkeys(keys))
         self._reasoning_of = {g: r for r, gs in self._graph_keys.items() for g in gs}
+        self._uses = self._keyword_uses()
+
+    def _keyword_uses(self) -> dict[str, set[str]]:
+        """Reasoning mechanics whose keyword the mechanic's defining rules use as a word.
+
+        CR 701.1/702.1: keyword actions and abilities are game terms, so "if its left half was
+        cast as a spell" (709.5d) invokes the keyword action Cast (701.5) as surely as a
+        "See rule 601" would. The graph's related links come from "See rule" citations only;
+        this adds the uses, read from the same rule texts.
+        """
+        model = self.kb.model
+        words: dict[str, re.Pattern] = {}
+        for key, graph_keys in self._graph_keys.items():
+            names = [n for g in graph_keys if model.mechanics[g]["kind"] in ("keyword-action", "keyword-ability")
+                     for n in [model.mechanics[g]["name_en"], *model.mechanics[g]["aliases_en"]]
+                     if n and " " not in n]
+            if names:
+                words[key] = re.compile(r"\b(?:" + "|".join(re.escape(n.lower()) for n in names) + r")(?:s|ed|ing)?\b")
+        uses: dict[str, set[str]] = {}
+        for key, graph_keys in self._graph_keys.items():
+            stack = list(dict.fromkeys(n for g in graph_keys for n in model.mechanics[g]["rules"]))
+            seen: set[str] = set()
+            while stack:
+                number = stack.pop()
+                if number in seen:
+                    continue
+                seen.add(number)
+                stack.extend(model.children.get(("en", self.edition, number), []))
+            texts = [model.rules[("en", self.edition, n)]["text"].lower() for n in seen
+                     if ("en", self.edition, n) in model.rules]
+            uses[key] = {other for other, word in words.items()
+                         if other != key and any(word.search(t) for t in texts)}
+        return uses
 
     def rule(self, number: str):
         from .reasoning.rulebook import RuleText
@@ -559,8 +592,9 @@ class KBRuleBook:
             return None
         mechanics = [self.kb.model.mechanics[k] for k in graph_keys]
         rules = tuple(dict.fromkeys(n for m in mechanics for n in m["rules"]))
-        related = tuple(dict.fromkeys(self._reasoning_of[r] for m in mechanics for r in m["related"]
-                                      if r in self._reasoning_of and self._reasoning_of[r] != key))
+        related = tuple(dict.fromkeys([self._reasoning_of[r] for m in mechanics for r in m["related"]
+                                       if r in self._reasoning_of and self._reasoning_of[r] != key]
+                                      + sorted(self._uses.get(key, ()))))
         first = mechanics[0]
         return MechanicView(key=key, name_en=first["name_en"], name_ja=first["name_ja"], rules=rules,
                             related=related, aliases=tuple(a for m in mechanics for a in m["aliases_en"] + m["aliases_ja"]))
@@ -576,7 +610,10 @@ class KBRuleBook:
                 r = self.kb.model.rulings[rid]
                 cited = tuple(res["current"]["number"] for c in r.get("citations", []) for res in c["resolved"]
                               if res.get("current"))
+                # A quote is shown as its source wrote it: "601.4 コストを変える…", number first.
+                text = f"{r['raw_number']} {r['text']}" if r["kind"] == "quoted-rule" and r.get("raw_number") \
+                    else r["text"]
                 out.append(RulingView(id=rid, document=r["document"], document_title=r["document_title"],
-                                      date=r.get("date"), text=r["text"], locator=r["locator"]["locator"],
+                                      date=r.get("date"), text=text, locator=r["locator"]["locator"],
                                       kind=r["kind"], cited_rules=cited, mechanics=(mechanic_key,)))
         return out

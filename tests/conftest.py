@@ -42,3 +42,14 @@ def full_kb(full_home):
 def seed_kb(tmp_path_factory):
     """A snapshot of rules_src alone: no CR edition, only what the documents quote."""
     return _build_kb(tmp_path_factory.mktemp("seed-kb"), [])
+
+
+@pytest.fixture(scope="session", params=["parsed", "kb"])
+def book(request):
+    """Every reasoning question runs twice: on the parsed current CR with the seeds' lines as
+    rulings (tests.reasoning_fixtures), and on the real KB's rulebook, whose mechanics, related
+    mechanics, references and rulings come from the graph built from the same sources."""
+    if request.param == "parsed":
+        from tests.reasoning_fixtures import current_book
+        return current_book()
+    return request.getfixturevalue("full_kb").rulebook()

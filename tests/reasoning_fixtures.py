@@ -119,3 +119,28 @@ def altered_book(number: str, new_text: str | None) -> ParsedRuleBook:
     changed = copy(edition)
     changed.rules = [replace(r, text=new_text) if r.number == number else r for r in rules]
     return ParsedRuleBook(changed, mechanics=mechanic_views(edition))
+
+
+_LINES = re.compile(r"\blines? (\d+)(?:-(\d+))?")
+
+
+def book_ruling(book, mechanic: str, doc_id: str, fingerprint: str) -> RulingView:
+    """The ruling of ``book`` (parsed or KB) that is the seed line holding ``fingerprint``.
+
+    The book's own ruling is returned (its id is what answers cite); it must come from the same
+    document and its locator must name the seed line, so a KB ruling is the real record of that
+    line ("wiki-yoji-manifest line 31"), not a look-alike.
+    """
+    seed = seed_ruling(doc_id, fingerprint)
+    line = int(seed.id.rsplit("#L", 1)[1])
+    words = fingerprint.lstrip("＊*・• ")  # a bullet is layout, not part of the statement
+
+    def covers(r: RulingView) -> bool:
+        span = _LINES.search(r.locator)
+        return bool(span) and int(span[1]) <= line <= int(span[2] or span[1])
+    found = [r for r in book.rulings(mechanic) if r.document == doc_id and words in r.text and covers(r)]
+    assert found, f"{fingerprint!r}: no ruling of {mechanic} from {doc_id} covers its line {line}"
+    ruling = found[0]
+    if not isinstance(book, ParsedRuleBook):
+        assert re.match(rf"{re.escape(doc_id)} lines? \d", ruling.locator), ruling.locator
+    return ruling

@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kb.reasoning.engine import ask
-from tests.reasoning_fixtures import current_book, seed_ruling
+from tests.reasoning_fixtures import book_ruling
 
 M = "day-night"
 
@@ -86,8 +86,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,situation,expected,rules", CASES, ids=[c[0] for c in CASES])
-def test_day_night(name, situation, expected, rules):
-    out = ask(current_book(), M, situation)
+def test_day_night(book, name, situation, expected, rules):
+    out = ask(book, M, situation)
     for k, v in expected.items():
         assert out["outcome"][k] == v, (k, out["outcome"])
     applied = [s["rule"] for s in out["trace"]]
@@ -95,15 +95,15 @@ def test_day_night(name, situation, expected, rules):
         assert r in applied, (r, applied)
 
 
-def test_first_day_is_not_day_becoming_night_so_no_trigger():
-    out = ask(current_book(), M, {"event": "permanents-enter", "entering": [P("W", "daybound"),
-                                                                             P("Sage", day_night_trigger=True)]})
+def test_first_day_is_not_day_becoming_night_so_no_trigger(book):
+    out = ask(book, M, {"event": "permanents-enter", "entering": [P("W", "daybound"),
+                                                                 P("Sage", day_night_trigger=True)]})
     assert out["outcome"]["designation"] == "day" and out["outcome"]["triggered"] == []
 
 
-def test_untap_step_triggers_wait_for_upkeep():
-    out = ask(current_book(), M, {"event": "untap-step", "designation": "day",
-                                  "battlefield": [P("Sage", day_night_trigger=True)]})
+def test_untap_step_triggers_wait_for_upkeep(book):
+    out = ask(book, M, {"event": "untap-step", "designation": "day",
+                        "battlefield": [P("Sage", day_night_trigger=True)]})
     (t,) = out["outcome"]["triggered"]
     assert t["event"] == "day becomes night" and "upkeep" in t["put_on_stack"]
     rules = [s["rule"] for s in out["trace"]]
@@ -127,9 +127,9 @@ WIKI = [
 
 
 @pytest.mark.parametrize("fingerprint,situation,rule", WIKI, ids=[w[0][:20] for w in WIKI])
-def test_wiki_rulings_agree(fingerprint, situation, rule):
-    ruling = seed_ruling("wiki-hiru-day", fingerprint)
-    out = ask(current_book(), M, situation)
+def test_wiki_rulings_agree(book, fingerprint, situation, rule):
+    ruling = book_ruling(book, M, "wiki-hiru-day", fingerprint)
+    out = ask(book, M, situation)
     assert rule in [s["rule"] for s in out["trace"]]
     assert ruling.id in [r["id"] for r in out["rulings"]["agree"]]
     assert not out["rulings"]["superseded"] and not out["rulings"]["disagree"]

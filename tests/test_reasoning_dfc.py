@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from kb.reasoning.engine import ask
-from tests.reasoning_fixtures import current_book, seed_ruling
+from tests.reasoning_fixtures import book_ruling
 
 M = "double-faced-card"
 FRONT = {"name": "Thraben Sentry", "mana_cost": "{3}{W}", "types": "Creature — Human Soldier", "power": 2,
@@ -20,8 +20,8 @@ def q(**kw):
     return {"front": FRONT, "back": BACK, **kw}
 
 
-def run(situation):
-    return ask(current_book(), M, situation)
+def run(book, situation):
+    return ask(book, M, situation)
 
 
 CASES = [
@@ -46,8 +46,8 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,situation,key,expected,rules", CASES, ids=[c[0] for c in CASES])
-def test_characteristics(name, situation, key, expected, rules):
-    out = run(situation)
+def test_characteristics(book, name, situation, key, expected, rules):
+    out = run(book, situation)
     for k, v in expected.items():
         assert out["outcome"][key][k] == v, (k, out["outcome"])
     assert set(rules) <= {s["rule"] for s in out["trace"]}
@@ -110,8 +110,8 @@ ACTIONS = [
 
 
 @pytest.mark.parametrize("name,situation,expected,rules", ACTIONS, ids=[c[0] for c in ACTIONS])
-def test_actions(name, situation, expected, rules):
-    out = run(situation)
+def test_actions(book, name, situation, expected, rules):
+    out = run(book, situation)
     for k, v in expected.items():
         assert out["outcome"][k] == v, (k, out["outcome"])
     assert set(rules) <= {s["rule"] for s in out["trace"]}
@@ -128,9 +128,9 @@ SUPERSEDED = [  # fingerprint of the 2011 ruling, the situation it describes, th
 
 
 @pytest.mark.parametrize("fingerprint,situation,rule", SUPERSEDED, ids=[s[2] for s in SUPERSEDED])
-def test_2011_rulings_superseded(fingerprint, situation, rule):
-    ruling = seed_ruling(FAQ, fingerprint)
-    out = run(situation)
+def test_2011_rulings_superseded(book, fingerprint, situation, rule):
+    ruling = book_ruling(book, M, FAQ, fingerprint)
+    out = run(book, situation)
     superseded = {r["id"]: r for r in out["rulings"]["superseded"]}
     assert ruling.id in superseded, [r["text"][:30] for r in out["rulings"]["superseded"]]
     got = superseded[ruling.id]
@@ -155,13 +155,13 @@ AGREE = [
 
 
 @pytest.mark.parametrize("fingerprint,situation", AGREE, ids=[a[0][:16] for a in AGREE])
-def test_faq_rulings_that_still_hold_agree(fingerprint, situation):
-    ruling = seed_ruling(FAQ, fingerprint)
-    out = run(situation)
+def test_faq_rulings_that_still_hold_agree(book, fingerprint, situation):
+    ruling = book_ruling(book, M, FAQ, fingerprint)
+    out = run(book, situation)
     assert ruling.id in {r["id"] for r in out["rulings"]["agree"]}
 
 
-def test_faq_always_front_up_is_superseded_by_entering_transformed():
-    ruling = seed_ruling(FAQ, "＊ 両面カードは、つねに正面を表にして戦場に出る")
-    out = run(q(question="enter-battlefield", instruction="transformed"))
+def test_faq_always_front_up_is_superseded_by_entering_transformed(book):
+    ruling = book_ruling(book, M, FAQ, "＊ 両面カードは、つねに正面を表にして戦場に出る")
+    out = run(book, q(question="enter-battlefield", instruction="transformed"))
     assert ruling.id in {r["id"] for r in out["rulings"]["superseded"]}

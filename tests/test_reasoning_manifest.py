@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kb.reasoning.engine import ask
-from tests.reasoning_fixtures import current_book, seed_ruling
+from tests.reasoning_fixtures import book_ruling
 
 M = "manifest"
 BEAR = {"name": "Grizzly Bears", "types": "Creature", "mana_cost": "{1}{G}"}
@@ -18,8 +18,8 @@ DFC_NONCREATURE = {"name": "Search for Azcanta", "types": "Legendary Enchantment
                    "double_faced": True}
 
 
-def run(question, *cards, **kw):
-    return ask(current_book(), M, {"question": question, "cards": list(cards), **kw})
+def run(book, question, *cards, **kw):
+    return ask(book, M, {"question": question, "cards": list(cards), **kw})
 
 
 CASES = [
@@ -71,9 +71,9 @@ CASES = [
 
 
 @pytest.mark.parametrize("name,args,holds,rules", CASES, ids=[c[0] for c in CASES])
-def test_manifest(name, args, holds, rules):
+def test_manifest(book, name, args, holds, rules):
     question, cards, kw = args
-    out = run(question, *cards, **kw)
+    out = run(book, question, *cards, **kw)
     assert holds(out["outcome"]), out["outcome"]
     assert set(rules) <= {s["rule"] for s in out["trace"]}
 
@@ -97,9 +97,9 @@ WIKI = [  # the wiki ruling (fingerprint), the situation it describes
 
 
 @pytest.mark.parametrize("fingerprint,args", WIKI, ids=[w[0][:16] for w in WIKI])
-def test_wiki_rulings_agree(fingerprint, args):
-    ruling = seed_ruling("wiki-yoji-manifest", fingerprint)
+def test_wiki_rulings_agree(book, fingerprint, args):
+    ruling = book_ruling(book, M, "wiki-yoji-manifest", fingerprint)
     question, cards, kw = args
-    out = run(question, *cards, **kw)
+    out = run(book, question, *cards, **kw)
     assert ruling.id in {r["id"] for r in out["rulings"]["agree"]}, [r["text"][:20] for r in out["rulings"]["agree"]]
     assert not out["rulings"]["disagree"]

@@ -296,8 +296,9 @@ def _run_check(book, check: RulingCheck) -> tuple[bool, list[str], str | None]:
     return cache[key]
 
 
-def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, RulingCheck | None]]:
-    """The mechanic's (and related mechanics') rulings, each with the check whose fingerprint it holds."""
+def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, list[RulingCheck]]]:
+    """The mechanic's (and related mechanics') rulings, each with every check whose fingerprint it
+    holds (a paragraph or a quoted rule with its example can make several claims)."""
     cache = _cache(book)
     key = ("rulings", m.key)
     if key not in cache:
@@ -309,7 +310,7 @@ def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, RulingCheck | 
                 if r.id not in seen:
                     seen.add(r.id)
                     text = normalize(r.text)
-                    out.append((r, next((c for f, c in checks if f in text), None)))
+                    out.append((r, [c for f, c in checks if f in text]))
         cache[key] = out
     return cache[key]
 
@@ -317,22 +318,29 @@ def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, RulingCheck | 
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     applied = set(trace_rules)
-    for r, check in _matched_rulings(book, m):
-        if check is None:
+    for r, checks in _matched_rulings(book, m):
+        if not checks:
             if r.cited_rules and set(r.cited_rules) <= applied:
                 out["unchecked"].append(_ruling_dict(r))
             continue
-        holds, rules, error = _run_check(book, check)
-        if error:
-            if applied & set(r.cited_rules):
-                out["unchecked"].append(_ruling_dict(r) | {"check_error": error})
+        relevant, errors = [], []
+        for check in checks:
+            holds, rules, error = _run_check(book, check)
+            if error:
+                errors.append(error)
+            # Relevant when this question applied the rule that decided the claim's own case (the
+            # first in its trace) and at least half of the rules that case needed.
+            elif rules and rules[0] in applied and 2 * len(applied & set(rules)) >= len(set(rules)):
+                relevant.append((check, holds, rules))
+        if not relevant:
+            if errors and applied & set(r.cited_rules):
+                out["unchecked"].append(_ruling_dict(r) | {"check_error": errors[0]})
             continue
-        # Relevant when this question applied the rule that decided the ruling's own case (the
-        # first in its trace) and at least half of the rules that case needed.
-        if not rules or rules[0] not in applied or 2 * len(applied & set(rules)) < len(set(rules)):
-            continue
-        d = _ruling_dict(r) | {"claims": check.says, "rules": rules}
-        if holds:
+        failed = [(c, rules) for c, holds, rules in relevant if not holds]
+        chosen = failed or [(c, rules) for c, _, rules in relevant]
+        rules = list(dict.fromkeys(n for _, rs in chosen for n in rs))
+        d = _ruling_dict(r) | {"claims": "; ".join(c.says for c, _ in chosen), "rules": rules}
+        if not failed:
             out["agree"].append(d)
         elif r.date and r.date < book.edition:
             out["superseded"].append(d | {"superseded_by": rules, "edition": book.edition})
