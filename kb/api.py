@@ -480,8 +480,12 @@ class KB:
     def ask(self, mechanic: str, situation) -> dict:
         """Answer a state question; ``mechanic`` is a reasoning key or any name of its mechanic."""
         from .reasoning.engine import ask, list_mechanics
-        keys = {m["key"] for m in list_mechanics()}
+        listed = list_mechanics()
+        keys = {m["key"] for m in listed}
         key = mechanic if mechanic in keys else None
+        if key is None and mechanic:  # the names `kb ask --list` shows: 昼と夜, Day and night
+            key = next((m["key"] for m in listed if normalize(mechanic) in
+                        (normalize(m["name_ja"] or ""), normalize(m["name_en"] or ""))), None)
         if key is None and mechanic and mechanic.strip():
             book = self.rulebook()
             for found in self.find_mechanics(mechanic, limit=5):

@@ -208,15 +208,55 @@ def card(name, as_json) -> None:
     _emit(found, as_json, _print_card)
 
 
+def _plain(text: str) -> str:
+    """Wiki markup out of a ruling for the terminal: [[target|label]] -> label, [[name]] -> name."""
+    import re as _re
+    return _re.sub(r"\[\[([^\]]*)\]\]", lambda m: m[1].rsplit("|", 1)[-1], text)
+
+
+def _value(v) -> str:
+    if isinstance(v, list) and all(not isinstance(x, (dict, list)) for x in v):
+        return ", ".join(str(x) for x in v) if v else "—"
+    if isinstance(v, (dict, list)):
+        return json.dumps(v, ensure_ascii=False)
+    return "—" if v is None else str(v).lower() if isinstance(v, bool) else str(v)
+
+
 def _print_ask(a: dict) -> None:
-    click.echo(f"{a['mechanic']} (CR {a['edition']})")
-    click.echo("outcome: " + json.dumps(a["outcome"], ensure_ascii=False, indent=2))
-    click.echo("rules applied:")
+    click.echo(f"{a['mechanic']}  (CR {a['edition']})")
+    click.echo("outcome:")
+    width = max((len(k) for k in a["outcome"]), default=0)
+    for key, v in a["outcome"].items():
+        if isinstance(v, dict) and v:
+            click.echo(f"  {key}:")
+            inner = max(len(k) for k in v)
+            for k, x in v.items():
+                click.echo(f"    {k:<{inner}}  {_value(x)}")
+        elif isinstance(v, list) and v and all(isinstance(x, dict) for x in v):
+            click.echo(f"  {key}:")
+            for x in v:
+                click.echo("    - " + ", ".join(f"{k}={_value(y)}" for k, y in x.items()))
+        else:
+            click.echo(f"  {key:<{width}}  {_value(v)}")
+    click.echo("rules applied, in order:")
     for step in a["trace"]:
         click.echo(f"  {step['rule']:<9} {step['did']}")
-    for group in ("agree", "disagree", "superseded"):
-        for r in a["rulings"].get(group, []):
-            click.echo(f"  {group}: {r['text'][:90]}  [{r['document']} · {r['locator']}]")
+    labels = {"agree": "rulings that agree", "superseded": "rulings superseded by the current rules",
+              "disagree": "rulings that disagree with the current rules"}
+    for group, label in labels.items():
+        rulings = a["rulings"].get(group, [])
+        if not rulings:
+            continue
+        click.echo(f"{label} ({len(rulings)}):")
+        for r in rulings:
+            text = _plain(r["text"])
+            click.echo(f"  • {text[:100]}{'…' if len(text) > 100 else ''}")
+            detail = [r["locator"]] + ([r["date"]] if r.get("date") else [])
+            if r.get("claims"):
+                detail.append(f"claims: {r['claims']}")
+            if group == "superseded":
+                detail.append(f"now: {', '.join(r['superseded_by'])} (CR {r['edition']})")
+            click.echo(f"    {' · '.join(detail)}")
 
 
 @main.command(help="Answer a state question: kb ask MECHANIC --situation '{...}' [--json]; kb ask --list")
