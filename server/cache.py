@@ -62,7 +62,10 @@ def cached(view):
         cache = current_app.extensions.get("response_cache")
         if cache is None or request.method != "GET":
             return view(*args, **kwargs)
-        key = (request.full_path, request.headers.get("Accept", ""), current_lang())
+        environ = request.environ  # raw strings: no parsing on the hot path
+        path = environ.get("PATH_INFO", "")
+        key = (path, environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT", ""),
+               "" if path.startswith("/api/") else current_lang())
         hit = cache.get(key)
         if hit is not None:
             body, headers = hit

@@ -160,6 +160,8 @@ def init_app(app: Flask) -> None:
 
     @app.after_request
     def _remember_lang(response):
+        if "lang=" not in request.environ.get("QUERY_STRING", ""):
+            return response
         asked = request.args.get("lang")
         if asked in LANGS and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
