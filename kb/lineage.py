@@ -15,6 +15,7 @@ is a moved cross-reference ("see rule 701.25" -> "see rule 701.27") still counts
 """
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -40,6 +41,7 @@ class Link:
     text_changed: bool  # original texts differ (beyond white space)
 
 
+@functools.lru_cache(maxsize=65536)
 def masked(text: str) -> str:
     return NUMBER.sub("#", normalize(text))
 

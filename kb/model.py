@@ -6,6 +6,7 @@ this one pass, so they cannot drift apart; a test compares them.
 """
 from __future__ import annotations
 
+import functools
 import re
 from collections import defaultdict
 from dataclasses import dataclass, field
@@ -93,13 +94,20 @@ def build_model(corpus: Corpus, progress=lambda _: None) -> Model:
 
 def _rule_dict(rule: Rule, lang: str, edition: str, doc_title: str) -> dict:
     refs = []
-    for c in find_citations(rule.text):
+    mentions = _citations_in(rule.text)
+    for c in mentions:
         refs.extend(n for n in c.numbers if n != rule.number and n not in refs)
     return {"number": rule.number, "kind": rule.kind, "lang": lang, "edition": edition,
             "text": rule.text, "raw": rule.raw, "parent": rule.parent, "refs": refs,
-            "citations_raw": [c.raw for c in find_citations(rule.text)],
+            "citations_raw": [c.raw for c in mentions],
             "examples": [{"text": e.text, "locator": loc(e.locator, doc_title)} for e in rule.examples],
             "locator": loc(rule.locator, doc_title)}
+
+
+@functools.lru_cache(maxsize=32768)
+def _citations_in(text: str) -> tuple:
+    """Most rule texts repeat unchanged from edition to edition: find their citations once."""
+    return tuple(find_citations(text))
 
 
 def _editions(model: Model, corpus: Corpus) -> None:

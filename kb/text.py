@@ -1,6 +1,7 @@
 """Normalisation for matching and search only. Source text is never altered for display."""
 from __future__ import annotations
 
+import functools
 import re
 import unicodedata
 
@@ -13,6 +14,7 @@ _PUNCT_FOLD = str.maketrans({
 })
 
 
+@functools.lru_cache(maxsize=65536)
 def normalize(text: str) -> str:
     """NFKC (full/half width), casefold, fold quotes/dashes, collapse white space."""
     text = unicodedata.normalize("NFKC", text).translate(_PUNCT_FOLD).casefold()
