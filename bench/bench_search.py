@@ -1,12 +1,15 @@
 """Search quality and speed on the real data.
 
-    python bench/bench_search.py [--cards none|set|all] [--verbose]
+    python bench/bench_search.py [--home DIR] [--verbose]
 
-Builds the index from every EN edition in ../shared/data (kb.settings.shared_data_dir()), the JA
-excerpts, the seed documents (rules_src/manifest.toml) and card names, then runs
-bench/search_queries.json and prints recall@5, success@5 and MRR (a query's expected rules are
-current-edition rule numbers; a hit counts when it is a rule document with one of those numbers),
-p50/p99 latency of search() with snippets, build, dump and load time.
+Searches the documents the KB build makes (kb.search_docs.build_index over the model), so what
+is measured is what `kb search` and the server answer. The model is built from rules_src and
+every file in ../shared/data (every EN edition, the JA excerpts, card names), or, with --home,
+loaded from that KB home's current snapshot (`kb build` first) — the index is rebuilt either
+way, with this checkout's code. Then runs bench/search_queries.json and prints recall@5,
+success@5 and MRR (a query's expected rules are current-edition rule numbers; a hit counts when
+it is a rule document with one of those numbers), p50/p99 latency of search() with snippets,
+build, dump and load time.
 """
 from __future__ import annotations
 
@@ -20,7 +23,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from kb.search import SearchIndex  # noqa: E402
-from kb.search_corpus import corpus_docs  # noqa: E402
+from kb.search_docs import build_index  # noqa: E402
 
 QUERIES = Path(__file__).with_name("search_queries.json")
 
@@ -62,29 +65,47 @@ def latency(index: SearchIndex, queries: list[str], rounds: int = 5) -> tuple[fl
     return statistics.median(times), times[int(len(times) * 0.99) - 1], times[-1]
 
 
+def load_model(home: Path | None):
+    """The KB model: from a snapshot in ``home``, else built from rules_src + the shared data."""
+    from kb import settings, snapshot
+    if home is not None:
+        path = snapshot.current(home / "snapshots")
+        if path is None:
+            sys.exit(f"no snapshot in {home}/snapshots: run `MTG_KB_HOME={home} kb build` first")
+        return snapshot.load_model(path)
+    from kb.cli import default_paths
+    from kb.corpus import parse_all
+    from kb.model import build_model
+    from kb.sources import discover
+    return build_model(parse_all(discover(default_paths(), settings.rules_src_dir())))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    parser.add_argument("--cards", default="set", choices=["none", "set", "all"])
+    parser.add_argument("--home", type=Path, help="load the model from this KB home's snapshot")
     parser.add_argument("--verbose", action="store_true")
     args = parser.parse_args()
 
     data = json.loads(QUERIES.read_text(encoding="utf-8"))
     queries = data["queries"]
     start = time.perf_counter()
-    docs, names, current = corpus_docs(cards=args.cards)
+    model = load_model(args.home)
     t_corpus = time.perf_counter() - start
     start = time.perf_counter()
-    index = SearchIndex.build(docs, mechanic_names=names, current_editions=current)
+    index = build_index(model)
     t_build = time.perf_counter() - start
+    names = {n for key in index.mech_names.values() for n in key}
+    current = sorted({e for e in (model.current("en"), model.current("ja")) if e})
     start = time.perf_counter()
     blob = index.dumps()
     t_dump = time.perf_counter() - start
     start = time.perf_counter()
     index = SearchIndex.loads(blob)
     t_load = time.perf_counter() - start
-    print(f"docs {len(docs)} (current {index.n_current}), terms {len(index.postings)}, "
-          f"mechanic names {len(names)}, editions current {sorted(current)}")
-    print(f"corpus {t_corpus:.2f} s, build {t_build:.2f} s, dumps {t_dump:.2f} s "
+    print(f"editions {sorted(model.editions)}")
+    print(f"docs {len(index)} (current {index.n_current}), terms {len(index.postings)}, "
+          f"mechanic names {len(names)}, current editions {current}")
+    print(f"model {t_corpus:.2f} s, index build {t_build:.2f} s, dumps {t_dump:.2f} s "
           f"({len(blob) / 1e6:.1f} MB), loads {t_load:.3f} s")
 
     n_ja = sum(q["lang"] == "ja" for q in queries)

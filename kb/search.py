@@ -35,12 +35,13 @@ from .search_tokenize import is_rule_number  # re-exported: part of this module'
 
 __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 
-FORMAT = 2
+FORMAT = 3
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
 RULE_SELF_TF = 3.0  # a rule's own number, as a token of that rule
 QUERY_WEIGHT = {"w": 1.0, "g": 0.35, "u": 1.0, "m": 1.5}
+SECOND_SENSE = 0.4  # a name's less attested senses
 MECH_SAME_LANG = 0.3  # in the query's own language the words themselves carry the meaning
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
@@ -84,6 +85,16 @@ def _namespace(token: str) -> str:
     return "w"
 
 
+LENGTH_CLASSES = ("w", "wj", "g", "u", "m")
+
+
+def _length_class(token: str) -> str:
+    """Words are normalised by the length of the words of their own language: an EN rule's JA
+    expansions (names, quotes citing it) must not make its English words count for less."""
+    ns = _namespace(token)
+    return "wj" if ns == "w" and tk.HAS_JA.search(token) else ns
+
+
 class SearchIndex:
     def __init__(self) -> None:
         self._rows: list[tuple] = []  # SearchDoc fields; documents are made on demand (fast load)
@@ -101,7 +112,7 @@ class SearchIndex:
     # ------------------------------------------------------------------ build
 
     @classmethod
-    def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str] | None = None,
+    def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
               current_editions: set[str] | None = None) -> "SearchIndex":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
         qualified by language ("ja:2026-01-16"). None or empty: every edition is current."""
@@ -141,12 +152,14 @@ class SearchIndex:
                 tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
             length: dict[str, float] = defaultdict(float)
             for t, n in tf.items():
-                length[_namespace(t)] += n
+                length[_length_class(t)] += n
             doc_tf.append(tf)
             lengths.append(length)
 
         n_docs = len(ordered) or 1
-        avg = {ns: (sum(l.get(ns, 0.0) for l in lengths) / n_docs) or 1.0 for ns in B}
+        # Average over the documents that have words of that class (most have no JA words).
+        avg = {c: (sum(l.get(c, 0.0) for l in lengths) / (sum(1 for l in lengths if l.get(c)) or 1)) or 1.0
+               for c in LENGTH_CLASSES}
         df: dict[str, int] = defaultdict(int)
         for tf in doc_tf:
             for t in tf:
@@ -156,8 +169,8 @@ class SearchIndex:
         weights: dict[str, array] = {}
         for i, (tf, length) in enumerate(zip(doc_tf, lengths)):
             for t, n in tf.items():
-                ns = _namespace(t)
-                norm = K1 * (1 - B[ns] + B[ns] * length[ns] / avg[ns])
+                ns, c = _namespace(t), _length_class(t)
+                norm = K1 * (1 - B[ns] + B[ns] * length[c] / avg[c])
                 if t not in ids:
                     ids[t], weights[t] = array("i"), array("f")
                 ids[t].append(i)
@@ -173,21 +186,22 @@ class SearchIndex:
                 self.by_rule.setdefault(d.rule_number, []).append(i)
         self.rule_numbers = sorted((d.rule_number, i) for i, d in enumerate(ordered) if d.rule_number)
 
-        en: dict[str, set[str]] = defaultdict(set)
-        ja: dict[str, set[str]] = defaultdict(set)
+        en: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets
+        ja: dict[str, dict[str, None]] = defaultdict(dict)
         names: dict[str, set[str]] = defaultdict(set)
-        for name, key in (mechanic_names or {}).items():
+        for name, keys in (mechanic_names or {}).items():
             if not name.strip():
                 continue
-            names[key].add(name)
-            if tk.HAS_JA.search(name):
-                ja[tk.fold(tk.norm(name)).replace(" ", "")].add(key)
-            else:
-                stemmed = tk.en_name_key(name)
-                if stemmed:
-                    en[stemmed].add(key)
-        self.mech_en = {k: tuple(sorted(v)) for k, v in en.items()}
-        self.mech_ja = {k: tuple(sorted(v)) for k, v in ja.items()}
+            for key in ((keys,) if isinstance(keys, str) else keys):  # a name may name several
+                names[key].add(name)
+                if tk.HAS_JA.search(name):
+                    ja[tk.fold(tk.norm(name)).replace(" ", "")][key] = None
+                else:
+                    stemmed = tk.en_name_key(name)
+                    if stemmed:
+                        en[stemmed][key] = None
+        self.mech_en = {k: tuple(v) for k, v in en.items()}  # in the order given: best sense first
+        self.mech_ja = {k: tuple(v) for k, v in ja.items()}
         self.mech_names = {k: tuple(sorted(v)) for k, v in names.items()}
         return self
 
@@ -232,8 +246,17 @@ class SearchIndex:
 
     def mechanics_in(self, query: str) -> set[str]:
         """Mechanic keys named in the query, by any JA/EN name or alias (longest names first)."""
+        return set(self.mechanic_weights(query))
+
+    def mechanic_weights(self, query: str) -> dict[str, float]:
+        """Mechanic keys named in the query -> weight: a name's first mechanic (the best attested
+        sense, see ``build``) 1.0, its other senses SECOND_SENSE ("部屋": Room cards, then dungeon rooms)."""
         text = tk.norm(query)
-        found: set[str] = set()
+        found: dict[str, float] = {}
+
+        def add(keys: tuple[str, ...]) -> None:
+            for rank, key in enumerate(keys):
+                found[key] = max(found.get(key, 0.0), 1.0 if rank == 0 else SECOND_SENSE)
         words = [tk.stem(w) for w in tk.EN_WORD.findall(tk.JA_RUN.sub(" ", text))]
         used = [False] * len(words)
         for n in range(min(5, len(words)), 0, -1):
@@ -242,7 +265,7 @@ class SearchIndex:
                     continue
                 keys = self.mech_en.get(" ".join(words[i:i + n]))
                 if keys:
-                    found.update(keys)
+                    add(keys)
                     used[i:i + n] = [True] * n
         folded = tk.fold(text).replace(" ", "")
         if tk.HAS_JA.search(folded):
@@ -253,20 +276,20 @@ class SearchIndex:
                 short = len(name) == 1 or (len(name) <= 3 and tk.KANA_ONLY.match(name))
                 if short and not _standalone(folded, name):
                     continue
-                found.update(self.mech_ja[name])
+                add(self.mech_ja[name])
         return found
 
     def _query_terms(self, query: str) -> tuple[dict[str, float], set[str]]:
         terms: dict[str, float] = defaultdict(float)
         for t in tk.tokens(query, query=True):
             terms[t] += QUERY_WEIGHT[_namespace(t)]
-        mechanics = self.mechanics_in(query)
+        weights = self.mechanic_weights(query)
         query_ja = bool(tk.HAS_JA.search(query))
-        for key in mechanics:
+        for key, weight in weights.items():
             for lang in ("en", "ja"):
                 same = (lang == "ja") == query_ja
-                terms[f"{tk.MECH}{lang}:{key}"] += QUERY_WEIGHT["m"] * (MECH_SAME_LANG if same else 1.0)
-        return terms, mechanics
+                terms[f"{tk.MECH}{lang}:{key}"] += QUERY_WEIGHT["m"] * weight * (MECH_SAME_LANG if same else 1.0)
+        return terms, set(weights)
 
     def search(self, query: str, *, lang: str | None = None, kinds: set[str] | None = None,
                limit: int = 10, current_only: bool = True) -> list[Hit]:

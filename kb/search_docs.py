@@ -6,9 +6,13 @@ carries the JA names of its mechanics and the JA text of the quotes and rulings 
 """
 from __future__ import annotations
 
+import re
+
 from .mechanics import _is_title
 from .model import Model
 from .search import SearchDoc, SearchIndex
+from .search_tokenize import EN_WORD, en_name_key, stem
+from .text import normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
 NOTE_WEIGHT = 0.6  # trivia bullets rank below rulings
@@ -50,6 +54,39 @@ class _Mechanics:
         return out
 
 
+class _JaTerms:
+    """EN game terms -> their JA names, from the JA glossary (``夜（よる）／Night``) and the
+    mechanics' JA names; an EN rule that uses a term carries the JA name, as a translation of
+    its key words would (731.2a "night" -> 夜, 709.5j "door"/"Room" -> ドア/部屋)."""
+
+    MAX_WORDS = 4
+
+    def __init__(self, model: Model):
+        self.ja: dict[str, set[str]] = {}
+        for (lang, _, term), entry in model.glossary.items():
+            if lang == "ja" and entry.get("term_en"):
+                self._add(entry["term_en"], term)
+        for m in model.mechanics.values():
+            if m["name_ja"]:
+                for name in [m["name_en"], *m["aliases_en"]]:
+                    self._add(name, m["name_ja"])
+
+    def _add(self, en: str, ja: str) -> None:
+        en = re.sub(r"\s*\(.*?\)\s*$", "", en)  # "Room (2)"
+        en = re.sub(r"(?<=[a-z])(?=[A-Z])", " ", en)  # "DoubleFaced" as the JA glossary writes it
+        key = en_name_key(en)
+        if key and len(key.split()) <= self.MAX_WORDS:
+            self.ja.setdefault(key, set()).add(ja)
+
+    def for_text(self, text: str) -> list[str]:
+        stems = [stem(w) for w in EN_WORD.findall(normalize(text))]
+        found: set[str] = set()
+        for n in range(1, self.MAX_WORDS + 1):
+            for i in range(len(stems) - n + 1):
+                found |= self.ja.get(" ".join(stems[i:i + n]), set())
+        return sorted(found)
+
+
 def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
     out = {}
     for (l, e, number), rule in model.rules.items():
@@ -80,6 +117,7 @@ def _current_number(model: Model, lang: str, edition: str, number: str) -> str |
 
 def search_docs(model: Model) -> list[SearchDoc]:
     mech = _Mechanics(model)
+    terms = _JaTerms(model)
     current_en = model.current("en")
     docs: list[SearchDoc] = []
     cited_texts: dict[str, list[str]] = {}  # current EN number -> JA texts of quotes/rulings citing it
@@ -106,7 +144,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
                 f"{rule['parent']}.1", f"{rule['parent']}a")
             expansions = mech.names(keys, other)
             if lang == "en" and is_current:
-                expansions += cited_texts.get(number, [])
+                expansions += cited_texts.get(number, []) + terms.for_text(rule["text"])
             docs.append(SearchDoc(
                 id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=titles[number],
                 text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]), rule_number=number,
@@ -162,6 +200,10 @@ def _norm(text: str) -> str:
 
 
 def build_index(model: Model) -> SearchIndex:
-    names = {name: keys[0] for name, keys in model.mechanic_names.items() if keys}
+    def evidence(key: str) -> tuple:  # as KB.find_mechanics: the sense the documents are about first
+        m = model.mechanics[key]
+        return (-len(m["documents"]), -len(m["rulings"]), m["kind"] == "term", key)
+    names = {name: tuple(sorted(dict.fromkeys(keys), key=evidence))  # "部屋": Room cards, then dungeon rooms
+             for name, keys in model.mechanic_names.items() if keys}
     current = {e for e in (model.current("en"),) if e} | {f"ja:{e}" for e in [model.current("ja")] if e}
     return SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current)

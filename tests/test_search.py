@@ -200,24 +200,24 @@ def test_loads_refuses_other_format():
 
 
 @pytest.mark.fullcorpus
-def test_real_data_quality_and_speed(data_dir):
-    from kb.search_corpus import corpus_docs
-    docs, names, current = corpus_docs(data_dir)
+def test_real_data_quality_and_speed(full_kb):
+    """The documents the KB build makes (kb.search_docs), every edition loaded, through KB.search."""
+    from kb.search_docs import build_index
     start = time.perf_counter()
-    index = SearchIndex.build(docs, mechanic_names=names, current_editions=current)
+    index = build_index(full_kb.model)
     assert time.perf_counter() - start < 10
     blob = index.dumps()
     start = time.perf_counter()
-    index = SearchIndex.loads(blob)
+    SearchIndex.loads(blob)
     assert time.perf_counter() - start < 1.0
-    assert index.search("702.6")[0].doc.rule_number == "702.6"
-    assert index.search("702.6")[0].doc.edition == "2026-04-17"
+    assert full_kb.search("702.6")["hits"][0]["rule"] == "702.6"
+    assert full_kb.search("702.6")["hits"][0]["edition"] == "2026-04-17"
     for q in ("昼", "夜", "予示"):
-        assert index.search(q), q
+        assert full_kb.search(q)["hits"], q
     queries = json.loads((Path(__file__).parent.parent / "bench" / "search_queries.json")
                          .read_text(encoding="utf-8"))["queries"]
     found = 0
     for item in queries:
-        top = [h.doc.rule_number for h in index.search(item["q"], kinds={"rule"}, limit=5)]
-        found += any(n in item["expected"] for n in top)
-    assert found / len(queries) >= 0.8  # the benchmark prints the exact figures
+        top = [h["rule"] for h in full_kb.search(item["q"], kinds={"rule"}, limit=5)["hits"]]
+        found += len(set(top) & set(item["expected"])) / len(item["expected"])
+    assert found / len(queries) >= 0.85  # recall@5; the benchmark prints the exact figures
