@@ -66,6 +66,7 @@ class Lexicon:
         self.by_key: dict[str, Mechanic] = {}
         self._by_rule: dict[str, str] = {}  # primary rule number -> key
         self._by_name_en: dict[str, list[str]] = {}  # normalised EN name -> keys
+        self._primary_ja: set[str] = set()  # mechanics whose official JA name is known
         rules = {r.number: r for r in current.rules}
         self._rules = rules
         self._descendants: dict[str, list[Rule]] = {}  # section/rule -> every rule under it
@@ -167,15 +168,26 @@ class Lexicon:
         for entry in entries:
             if not entry.term_en:
                 continue
-            mechanic = en_terms.get(normalize(re.sub(r"\(\d\)$", "", entry.term_en)))
-            if mechanic:
-                self.add_ja_name(mechanic.key, entry.term, entry.reading)
+            term_en = re.sub(r"\(\d\)$", "", entry.term_en)
+            mechanic = en_terms.get(normalize(term_en))
+            if mechanic:  # the glossary's name for the mechanic itself, or for one of its aliases
+                self.add_ja_name(mechanic.key, entry.term, entry.reading,
+                                 primary=normalize(term_en) == normalize(mechanic.name_en))
                 mechanic.glossary.append(("ja", entry.term))
 
-    def add_ja_name(self, key: str, name: str, reading: str | None = None) -> None:
+    def add_ja_name(self, key: str, name: str, reading: str | None = None, primary: bool = False) -> None:
+        """``primary``: this is the official JA name of the mechanic itself (its glossary entry or the
+        JA title of its primary rule), which outranks names met elsewhere."""
         mechanic = self.by_key[key]
         name = name.strip()
-        if mechanic.name_ja is None:
+        if primary and name != mechanic.name_ja and key not in self._primary_ja:
+            if mechanic.name_ja and mechanic.name_ja not in mechanic.aliases_ja:
+                mechanic.aliases_ja.insert(0, mechanic.name_ja)
+            mechanic.name_ja = name
+            self._primary_ja.add(key)
+            if name in mechanic.aliases_ja:
+                mechanic.aliases_ja.remove(name)
+        elif mechanic.name_ja is None:
             mechanic.name_ja = name
         elif name != mechanic.name_ja and name not in mechanic.aliases_ja:
             mechanic.aliases_ja.append(name)
@@ -189,14 +201,13 @@ class Lexicon:
             return self._by_rule[number]
         return next((m.key for m in self.by_key.values() if m.kind != "term" and number in m.rules), None)
 
-    def add_ja_section_titles(self, ja_rules: list[Rule], same_edition_as_current: dict[str, str]) -> None:
-        """JA section titles name the mechanic of the matching EN section ("601. 呪文を唱えること")."""
-        for rule in ja_rules:
-            current = same_edition_as_current.get(rule.number)
-            if rule.kind == "section" and current:
-                key = self.for_rule(current)
-                if key:
-                    self.add_ja_name(key, rule.text)
+    def add_ja_section_titles(self, titles: dict[str, str]) -> None:
+        """JA section titles, keyed by today's number, name the mechanic of that section
+        ("730. 昼と夜" in the 2026-01-16 JA contents is today's 731 Day and Night)."""
+        for current, title in titles.items():
+            key = self.for_rule(current)
+            if key:
+                self.add_ja_name(key, title, primary=self.by_key[key].rules[0] == current)
 
     def find_en(self, name: str) -> list[Mechanic]:
         return [self.by_key[k] for k in self._by_name_en.get(normalize(name), [])]

@@ -75,11 +75,13 @@ def build_model(corpus: Corpus, progress=lambda _: None) -> Model:
     resolver = Resolver(model.en_editions(), model.rules, model.next_link)
     lexicon = Lexicon(en[-1]) if en else None
     if lexicon:
+        for edition, titles in model.ja_section_titles.items():
+            lexicon.add_ja_section_titles({
+                today: title for number, title in titles.items()
+                if model.rules.get(("en", edition, number), {}).get("kind") == "section"
+                and (today := resolver.carry_forward(number, edition)[0])})
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
-            lexicon.add_ja_section_titles(ja.rules, {
-                r.number: resolver.carry_forward(r.number, ja.edition)[0] for r in ja.rules
-                if r.kind == "section" and ("en", ja.edition, r.number) in model.rules})
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lexicon)
     _cards(model, corpus)
