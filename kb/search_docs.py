@@ -11,7 +11,7 @@ import re
 from .mechanics import _is_title
 from .model import Model
 from .search import SearchDoc, SearchIndex
-from .search_tokenize import EN_WORD, en_name_key, stem
+from .search_tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
 from .text import normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
@@ -87,6 +87,43 @@ class _JaTerms:
         return sorted(found)
 
 
+class _Translations:
+    """EN words -> JA words, learned from the loaded parallel text: every JA CR rule with the EN
+    rule of the same edition and number, and every JA quote with the EN rule it resolves to.
+    A pair of words that occur together in at least MIN_PAIRS pairs with a Dice coefficient of
+    at least MIN_DICE is kept (2011 FAQ quotes: "transform" -> 変身, "front" -> 正面, "down" ->
+    裏向き). An EN rule then carries the JA words of its own words, so a JA question finds rules
+    the JA excerpts don't translate."""
+
+    MIN_PAIRS, MIN_DICE, PER_WORD = 3, 0.5, 2
+
+    def __init__(self, model: Model):
+        from collections import Counter
+        pairs = [(r["text"], model.rules[("en", e, n)]["text"]) for (lang, e, n), r in model.rules.items()
+                 if lang == "ja" and ("en", e, n) in model.rules]
+        for r in model.rulings.values():
+            res = r.get("resolved") or {}
+            if r["kind"] == "quoted-rule" and r["lang"] == "ja" and ("en", res.get("edition"), res.get("number")) \
+                    in model.rules:
+                pairs.append((r["text"], model.rules[("en", res["edition"], res["number"])]["text"]))
+        n_ja, n_en, both = Counter(), Counter(), Counter()
+        for ja, en in pairs:
+            ja_words = {t for t in tokens(ja) if HAS_JA.search(t) and not t.startswith((GRAM, UNI))}
+            en_words = {t for t in tokens(en) if t.isalpha() and not HAS_JA.search(t)}
+            n_ja.update(ja_words)
+            n_en.update(en_words)
+            both.update((e, j) for e in en_words for j in ja_words)
+        found: dict[str, list[tuple[float, str]]] = {}
+        for (e, j), c in both.items():
+            dice = 2 * c / (n_ja[j] + n_en[e])
+            if c >= self.MIN_PAIRS and dice >= self.MIN_DICE:
+                found.setdefault(e, []).append((dice, j))
+        self.ja = {e: [j for _, j in sorted(v, reverse=True)[:self.PER_WORD]] for e, v in found.items()}
+
+    def for_text(self, text: str) -> list[str]:
+        return list(dict.fromkeys(j for t in tokens(text) for j in self.ja.get(t, ())))
+
+
 def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
     out = {}
     for (l, e, number), rule in model.rules.items():
@@ -118,6 +155,7 @@ def _current_number(model: Model, lang: str, edition: str, number: str) -> str |
 def search_docs(model: Model) -> list[SearchDoc]:
     mech = _Mechanics(model)
     terms = _JaTerms(model)
+    translations = _Translations(model)
     current_en = model.current("en")
     docs: list[SearchDoc] = []
     cited_texts: dict[str, list[str]] = {}  # current EN number -> JA texts of quotes/rulings citing it
@@ -144,7 +182,8 @@ def search_docs(model: Model) -> list[SearchDoc]:
                 f"{rule['parent']}.1", f"{rule['parent']}a")
             expansions = mech.names(keys, other)
             if lang == "en" and is_current:
-                expansions += cited_texts.get(number, []) + terms.for_text(rule["text"])
+                expansions += cited_texts.get(number, []) + terms.for_text(rule["text"]) + \
+                    translations.for_text(rule["text"])
             docs.append(SearchDoc(
                 id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=titles[number],
                 text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]), rule_number=number,
