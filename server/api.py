@@ -31,7 +31,11 @@ def rule_iris(rule: dict) -> list:
 
 
 def ruling_iri(ruling: dict):
-    return ruling.get("iri") or vocab.node_iri(ruling["document"], "ruling", ruling["id"])
+    """A ruling (or a quoted rule) is minted under its document with the part after "#" of its id."""
+    if ruling.get("iri"):
+        return ruling["iri"]
+    kind = "quote" if ruling.get("kind") == "quoted-rule" else "ruling"
+    return vocab.node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[-1])
 
 
 @bp.get("/")

@@ -145,9 +145,12 @@ def outcome_view(value) -> Markup:
 
 
 def lang_url(lang: str) -> str:
-    args = request.args.to_dict()
-    args["lang"] = lang
-    return url_for(request.endpoint or "pages.home", **(request.view_args or {}), **args)
+    view_args = dict(request.view_args or {})
+    args = {k: v for k, v in request.args.items() if k not in view_args and k != "lang"}
+    endpoint = request.endpoint if request.endpoint and request.endpoint.startswith("pages.") else "pages.home"
+    if endpoint == "pages.home":
+        view_args = {}
+    return url_for(endpoint, **view_args, **args, lang=lang)
 
 
 def init_app(app: Flask) -> None:

@@ -415,3 +415,14 @@ def test_get_answers_are_cached_per_representation(kb_data):
     off = create_app({"KB": kb_data[0], "TESTING": True, "RESPONSE_CACHE_SIZE": 0})
     assert off.extensions["response_cache"] is None
     assert off.test_client().get("/api/rules/601.2c").data == first.data
+
+
+def test_ruling_and_document_as_rdf(client):
+    ruling = client.get("/api/rulings?document=wiki-yoji-manifest").get_json()["rulings"][0]
+    response = client.get(f"/api/rulings/{quote(ruling['id'], safe='')}", headers={"Accept": "text/turtle"})
+    graph = Graph().parse(data=response.get_data(as_text=True), format="turtle")
+    texts = {str(o) for o in graph.objects(None, vocab.MTG.text)}
+    assert texts == {ruling["text"]}
+    doc = Graph().parse(data=client.get("/api/documents/wiki-yoji-manifest?format=nt").get_data(as_text=True),
+                        format="nt")
+    assert (URIRef(vocab.document_iri("wiki-yoji-manifest")), None, None) in doc

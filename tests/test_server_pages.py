@@ -178,3 +178,27 @@ def test_home_page_lists_question_forms_and_editions(client, kb):
     for schema in kb.ask_schemas():
         assert f'href="/mechanics/{schema["key"]}/ask"' in html
     assert 'action="/search"' in html and "2026-04-17" in html
+
+
+def test_every_question_form_renders_and_answers_or_names_the_field(client, kb):
+    for schema in kb.ask_schemas():
+        html = page(client, f"/mechanics/{schema['key']}/ask")
+        for name, sub in schema["schema"]["properties"].items():
+            assert f'name="{name}' in html, (schema["key"], name)
+        response = client.post(f"/mechanics/{schema['key']}/ask", data={}, headers=HTML)
+        assert response.status_code in (200, 400), (schema["key"], response.status_code)
+        body = response.get_data(as_text=True)
+        assert ('id="outcome"' in body) if response.status_code == 200 else ('id="ask-error"' in body)
+
+
+def test_documents_pages_show_their_citations(client):
+    html = page(client, "/documents")
+    assert html.count('class="cite"') >= 10
+    doc = page(client, "/documents/wiki-yoji-manifest")
+    assert "wiki-yoji-manifest" in doc and 'href="/rulings/wiki-yoji-manifest%23r1"' in doc
+
+
+def test_language_toggle_link_keeps_the_page(client):
+    html = page(client, "/rules/601.2c?edition=2026-01-16")
+    assert 'href="/rules/601.2c?edition=2026-01-16&amp;lang=en"' in html
+    assert client.get("/rules/601.2c?number=1&lang=en", headers=HTML).status_code == 200
