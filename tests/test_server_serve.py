@@ -66,6 +66,9 @@ def test_serve_builds_the_snapshot_then_answers(tmp_path, dev):
         assert (home / "snapshots" / "CURRENT").exists()  # built from the sources, none existed
         server = headers.get("Server", "")
         assert ("Werkzeug" in server) if dev else ("gunicorn" in server), server
+        query = urllib.request.quote("ASK { ?s ?p ?o }")
+        status, _, answer = _get(f"http://127.0.0.1:{port}/sparql?query={query}", time.monotonic() + 10, proc)
+        assert answer == {"head": {}, "boolean": True}  # the forked query process works in a worker
         if not dev:
             workers = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
             assert len(workers) >= 3  # the master and two workers
