@@ -16,7 +16,9 @@ is a moved cross-reference ("see rule 701.25" -> "see rule 701.27") still counts
 from __future__ import annotations
 
 import functools
+import math
 import re
+from collections import Counter
 from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
@@ -25,10 +27,11 @@ from .records import Rule
 from .text import normalize
 
 NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
+WORD = re.compile(r"[a-z0-9#]+(?:'[a-z]+)?")
 LEVELS = ("chapter", "section", "rule", "subrule")
 SIMILAR_SAME_NUMBER = 70.0  # % similarity to accept an in-place edit
 SIMILAR_MOVED = 85.0  # % similarity to accept a fuzzy move anywhere
-SIMILAR_UNDER_PARENT = 60.0  # % similarity to accept a fuzzy move under the parent's match
+SIMILAR_UNDER_PARENT = 45.0  # TF-IDF cosine (%) to accept a move under the parent's match
 PARENT_BONUS = 10.0  # prefer candidates under the parent's match
 
 
@@ -43,7 +46,30 @@ class Link:
 
 @functools.lru_cache(maxsize=65536)
 def masked(text: str) -> str:
-    return NUMBER.sub("#", normalize(text))
+    # 2011's plain text marks italics with underscores (_Magic_); later editions don't.
+    return NUMBER.sub("#", normalize(text.replace("_", "")))
+
+
+class _TfIdf:
+    """Cosine of TF-IDF word vectors. Under a parent's match, rewrites keep the words that tell
+    siblings apart ("back face" vs "front face"), which character ratios blur."""
+
+    def __init__(self, texts: list[str]):
+        self.df = Counter(w for t in texts for w in set(WORD.findall(t)))
+        self.n = len(texts)
+        self._vectors: dict[str, tuple[dict[str, float], float]] = {}
+
+    def _vector(self, text: str) -> tuple[dict[str, float], float]:
+        found = self._vectors.get(text)
+        if found is None:
+            tf = Counter(WORD.findall(text))
+            vec = {w: (1 + math.log(c)) * math.log(self.n / (1 + self.df[w])) for w, c in tf.items()}
+            found = self._vectors[text] = (vec, math.sqrt(sum(x * x for x in vec.values())) or 1.0)
+        return found
+
+    def cosine(self, a: str, b: str) -> float:
+        (va, na), (vb, nb) = self._vector(a), self._vector(b)
+        return sum(x * vb.get(w, 0.0) for w, x in va.items()) / (na * nb)
 
 
 def similarity(a: str, b: str) -> float:
@@ -65,6 +91,7 @@ def match_editions(old_rules: list[Rule], new_rules: list[Rule]) -> list[Link]:
     old_by_level = {lvl: [r for r in old_rules if r.kind == lvl] for lvl in LEVELS}
     new_by_level = {lvl: [r for r in new_rules if r.kind == lvl] for lvl in LEVELS}
     new_text = {r.number: normalize(r.text) for r in new_rules}
+    tfidf = _TfIdf([_key(r) for r in old_rules + new_rules])
 
     def link(old: Rule, new: Rule, method: str, score: float) -> None:
         links[old.number] = Link(old.number, new.number, method, round(score, 3),
@@ -127,8 +154,10 @@ def match_editions(old_rules: list[Rule], new_rules: list[Rule]) -> list[Link]:
             anywhere = {i for _, _, i in process.extract(key, choices, scorer=fuzz.ratio, limit=5,
                                                          score_cutoff=SIMILAR_MOVED)}
             for index in siblings | anywhere:
-                score = similarity(key, choices[index])
                 under_parent = index in siblings
+                score = similarity(key, choices[index])
+                if under_parent:
+                    score = max(score if score >= SIMILAR_MOVED else 0.0, 100 * tfidf.cosine(key, choices[index]))
                 if score >= SIMILAR_MOVED or (under_parent and score >= SIMILAR_UNDER_PARENT):
                     scored.append((score + (PARENT_BONUS if under_parent else 0.0), score, old, rest_new[index]))
         for _, score, old, new in sorted(scored, key=lambda s: (-s[0], s[2].number, s[3].number)):

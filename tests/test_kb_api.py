@@ -120,3 +120,10 @@ def test_rules_src_alone_answers_from_the_quotes(seed_kb):
     assert rule["kind"] == "quoted" and rule["text"]["en"].startswith("Some split cards are permanent cards")
     assert rule["citations"][0]["document"] == "wiki-heya-room"
     assert seed_kb.mechanic("予示") is None  # no CR loaded: mechanics come from the CR
+
+
+@pytest.mark.parametrize("old, today", [("711.2b", "712.8e"), ("711.1", "712.2"), ("711.4", "712.11")])
+def test_rewritten_2011_double_faced_rules_find_their_successor(full_kb, old, today):
+    # 2011's 711.2b "back face up: only the back face's characteristics" is today's 712.8e, not
+    # its front-face sibling 712.8d: the words that tell siblings apart decide.
+    assert full_kb.rule(old, edition="2011-09-30")["current"]["number"] == today

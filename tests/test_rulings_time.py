@@ -32,7 +32,8 @@ def test_faq_quote_superseded_by_citation(report):
     entry = next(e for e in r["superseded"] if e["id"].startswith("faq-innistrad-dfc-2011#q")
                  and "背面にはマナ・コストが無い" in e["text"])
     by_cite = [c for c in entry["changed_by"] if c["by"] == "citation"]
-    assert by_cite and by_cite[0]["was"] == "711.2b" and by_cite[0]["rule"] == "712.8d"
+    # 2011's 711.2b (back face up: back face's characteristics, no mana cost) is today's 712.8e.
+    assert by_cite and by_cite[0]["was"] == "711.2b" and by_cite[0]["rule"] == "712.8e"
     assert by_cite[0]["edition"] == "2023-11-17" and by_cite[0]["status"] == "renumbered-and-changed"
 
 
