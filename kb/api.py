@@ -306,12 +306,12 @@ class KB:
         out = []
         for index, k in enumerate(chain):
             link = self.model.prev_link.get(k) if index else None
-            event = "created" if index == 0 else ("moved" if link[0] != k[2] else
-                                                  ("text changed" if link[3] else "unchanged"))
-            if index == 0 and k[1] != self.model.en_editions()[0]:
-                event = "created"
-            elif index == 0:
-                event = "present"
+            if index == 0:  # before the oldest loaded edition nothing is known
+                event = "present" if k[1] == self.model.en_editions()[0] else "created"
+            elif link[0] != k[2]:
+                event = "moved, text changed" if link[3] else "moved"
+            else:
+                event = "text changed" if link[3] else "unchanged"
             out.append({"edition": k[1], "number": k[2], "text": self.model.rules[k]["text"], "event": event,
                         "method": link[1] if link else None, "score": link[2] if link else None,
                         "text_changed": link[3] if link else None, "citation": self.rule_citation(k)})

@@ -69,7 +69,7 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
         path = snapshot.build(sources, progress=progress)
     except SourceError as exc:
         _fail(f"build failed, previous snapshot kept: {exc}")
-    except (OSError, ValueError) as exc:
+    except (OSError, ValueError, snapshot.SnapshotError) as exc:
         _fail(f"build failed, previous snapshot kept: {exc}")
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
     click.echo(f"built {path.name} in {meta['seconds']}s: editions {', '.join(meta['editions']) or 'none'}; "
@@ -148,6 +148,29 @@ def rule(number, edition, lang, as_json) -> None:
         _fail(f"no rule {number} in CR {edition or kb.current_edition()}"
               + (f"; close: {', '.join(suggestions)}" if suggestions else "") + (f"; {hint}" if hint else ""), 3)
     _emit(found, as_json, _print_rule)
+
+
+def _print_history(h: list[dict]) -> None:
+    for step in h:
+        how = f"  [{step['method']}, {step['score']}]" if step.get("method") else ""
+        click.echo(f"{step['edition']}  {step['number'] or '—':<9} {step['event']}{how}")
+        if step.get("text"):
+            click.echo(f"            {step['text'][:140]}")
+
+
+@main.command(help="A rule across every loaded edition: created, moved, text changed, removed.")
+@click.argument("number")
+@click.option("--edition", help="the edition NUMBER belongs to (default: the newest loaded)")
+@click.option("--json", "as_json", is_flag=True)
+def history(number, edition, as_json) -> None:
+    kb = _kb()
+    try:
+        steps = kb.history(number, edition)
+    except KBError as exc:
+        _fail(exc.message, 2)
+    if not steps:
+        _fail(f"no rule {number} in CR {edition or kb.current_edition()}", 3)
+    _emit(steps, as_json, _print_history)
 
 
 def _print_mechanic(m: dict) -> None:

@@ -91,3 +91,14 @@ def test_no_snapshot_is_a_clear_message(tmp_path, monkeypatch):
     monkeypatch.setenv("MTG_KB_HOME", str(tmp_path))
     result = CliRunner().invoke(main, ["rule", "601.2c"])
     assert result.exit_code == 1 and "kb build" in result.output
+
+
+def test_history_of_a_rule(run):
+    data = json.loads(run("history", "701.25", "--edition", "2011-09-30", "--json").output)
+    assert [(h["edition"], h["number"], h["event"]) for h in data] == [
+        ("2011-09-30", "701.25", "present"), ("2023-11-17", "701.28", "moved"),
+        ("2026-01-16", "701.27", "moved"), ("2026-04-17", "701.27", "unchanged")]
+    assert data[1]["citation"]["document"] == "cr-en-2023-11-17"
+    created = json.loads(run("history", "603.2i", "--edition", "2023-11-17", "--json").output)
+    assert created[0]["event"] == "created" and created[-1]["number"] == "603.2h"
+    assert run("history", "999.9").exit_code == 3
