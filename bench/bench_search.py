@@ -77,7 +77,9 @@ def load_model(home: Path | None):
     from kb.corpus import parse_all
     from kb.model import build_model
     from kb.sources import discover
-    return build_model(parse_all(discover(default_paths(), settings.rules_src_dir())))
+    model = build_model(parse_all(discover(default_paths(), settings.rules_src_dir())))
+    snapshot.link_rulings(model)  # as `kb build` does: rulings -> the rules that decide them
+    return model
 
 
 def main() -> None:

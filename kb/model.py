@@ -52,6 +52,11 @@ class Model:
     # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
     # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).
     ja_section_titles: dict[str, dict[str, str]] = field(default_factory=dict)
+    # Ruling id -> {"deciding": [...], "rules": [...]}: the current EN rules that decide the case it
+    # describes (each check's first trace rule) and every rule its checks' traces applied, deciding
+    # first. Computed at build time by running the ruling's own situations through the reasoning
+    # engine (kb.snapshot.link_rulings -> kb.reasoning.engine.ruling_rules); empty with no EN edition.
+    ruling_rules: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def en_editions(self) -> list[str]:
         return sorted(e["edition"] for e in self.editions.values() if e["lang"] == "en")

@@ -2,7 +2,9 @@
 
 Cross-lingual bridges are written into ``expansions`` (searchable, never displayed): an EN rule
 carries the JA names of its mechanics and the JA text of the quotes and rulings that cite it
-(carried forward to today's number); a JA ruling carries the EN names of its mechanics and cards.
+(carried forward to today's number) or that the reasoning engine finds decided by it
+(``model.ruling_rules``: the ruling's own situation, run, applied this rule first); a JA ruling
+carries the EN names of its mechanics and cards.
 """
 from __future__ import annotations
 
@@ -166,6 +168,13 @@ def search_docs(model: Model) -> list[SearchDoc]:
                     doc = model.documents.get(ref.get("document", ""), {})
                     if doc.get("lang") == "ja":
                         cited_texts.setdefault(key[2], []).append(ref["text"])
+    for rid, linked in model.ruling_rules.items():  # rulings whose case the rule decides
+        r = model.rulings.get(rid)
+        if r and (r.get("lang") or model.documents[r["document"]]["lang"]) == "ja":
+            for number in linked["deciding"]:
+                texts = cited_texts.setdefault(number, [])
+                if r["text"] not in texts:
+                    texts.append(r["text"])
     for info in model.editions.values():
         lang, edition = info["lang"], info["edition"]
         titles = _titles(model, lang, edition)

@@ -38,6 +38,25 @@ class SnapshotError(RuntimeError):
     pass
 
 
+class StaleLogicError(SnapshotError):
+    """The reasoning logic no longer matches the loaded CR (a pinned rule is gone or reworded)."""
+
+
+def link_rulings(model: Model) -> None:
+    """Ruling -> rules that decide its case (``model.ruling_rules``), computed by the reasoning engine
+    over this model. Needs a current EN edition (skipped without one). A pinned rule that is gone or
+    no longer says what the logic assumes raises StaleLogicError naming the rule(s), in one line."""
+    if model.current("en") is None:
+        return
+    from .api import KB
+    from .reasoning.engine import ruling_rules
+    from .reasoning.registry import PinError
+    try:
+        model.ruling_rules = ruling_rules(KB(model, path=None).rulebook())
+    except PinError as exc:
+        raise StaleLogicError("rule logic no longer matches the loaded CR: " + "; ".join(exc.failures)) from exc
+
+
 def _encode(model: Model) -> dict:
     """Model -> marshal-able containers (tuple keys stay tuples; marshal loads ~5x faster than pickle)."""
     return {f.name: getattr(model, f.name) for f in dataclasses.fields(model)}
@@ -50,6 +69,8 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
     started = time.perf_counter()
     corpus = parse_all(sources, progress)
     model = build_model(corpus, progress)
+    progress("rulings -> rules by reasoning")
+    link_rulings(model)
     tmp = root / f".tmp-{os.getpid()}-{time.time_ns()}"
     try:
         tmp.mkdir()

@@ -315,6 +315,35 @@ def _matched_rulings(book, m: Mechanic) -> list[tuple[RulingView, list[RulingChe
     return cache[key]
 
 
+def ruling_rules(book) -> dict[str, dict[str, list[str]]]:
+    """Ruling id -> the rules that decide the case it describes, computed, not looked up.
+
+    For every registered mechanic, each source ruling matched to RulingChecks has its checks' own
+    situations run through the engine (``_run_check``, cached per book). ``deciding``: the rule
+    that decided each check's case (the first of its trace); ``rules``: every rule of the checks'
+    traces, the deciding ones first. A check that errors contributes nothing; a claim that no
+    longer holds still names the rules that decide its case (a superseded ruling is about them
+    too). Raises PinError when the loaded CR no longer says what the logic assumes.
+    """
+    from . import mechanics  # noqa: F401  (importing registers every mechanic)
+    cache = _cache(book)
+    if "pins" not in cache:
+        cache["pins"] = check_pins(book)
+    traces: dict[str, list[list[str]]] = {}
+    for key in sorted(_MECHANICS):
+        for r, checks in _matched_rulings(book, _MECHANICS[key]):
+            for check in checks:
+                _, rules, error = _run_check(book, check)
+                if rules and not error and rules not in traces.setdefault(r.id, []):
+                    traces[r.id].append(rules)
+    out = {}
+    for rid, ts in traces.items():
+        if ts:
+            deciding = list(dict.fromkeys(t[0] for t in ts))
+            out[rid] = {"deciding": deciding, "rules": list(dict.fromkeys(deciding + [n for t in ts for n in t]))}
+    return out
+
+
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     applied = set(trace_rules)
