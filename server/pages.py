@@ -18,7 +18,7 @@ from .api import rule_iris, ruling_iri
 from .errors import APIError
 from .svg import Node, draw
 from .cache import cached
-from .templating import current_lang, pick
+from .templating import _older_edition, current_lang, pick
 
 bp = Blueprint("pages", __name__)
 
@@ -56,12 +56,17 @@ def rule(number: str):
     if (other := _rdf_or(rule_iris(found))) is not None:
         return other
     kb = get_kb()
-    parent = kb.rule(found["parent"], edition=found["edition"]) if found.get("parent") else None
-    children = [c for n in found.get("children") or [] if (c := kb.rule(n, edition=found["edition"]))]
-    neighbours = ([Node(parent["number"], "rule", url_for("pages.rule", number=parent["number"]), "parent")]
-                  if parent else [])
-    neighbours += [Node(c["number"], "rule", url_for("pages.rule", number=c["number"]), "child") for c in children]
-    neighbours += [Node(r["number"], "rule", url_for("pages.rule", number=r["number"]), "cites")
+    edition = found["edition"]
+    pinned = _older_edition(edition)  # links from an older edition stay in it
+
+    def rule_url(number: str) -> str:
+        return url_for("pages.rule", number=number, edition=pinned)
+
+    parent = kb.rule(found["parent"], edition=edition) if found.get("parent") and edition else None
+    children = [c for n in found.get("children") or [] if (c := kb.rule(n, edition=edition))]
+    neighbours = [Node(parent["number"], "rule", rule_url(parent["number"]), "parent")] if parent else []
+    neighbours += [Node(c["number"], "rule", rule_url(c["number"]), "child") for c in children]
+    neighbours += [Node(r["number"], "rule", rule_url(r["number"]), "cites")
                    for r in found.get("references_out") or []]
     neighbours += [Node(r.get("number") or r["id"], r["kind"] if r["kind"] == "rule" else "ruling",
                         _ref_href(r), "cited by") for r in found.get("references_in") or []]

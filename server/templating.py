@@ -84,14 +84,30 @@ def pick(ja, en):
     return first if first else second
 
 
-def linkify(value) -> Markup:
+def _older_edition(edition: str | None) -> str | None:
+    """``edition`` if links should pin it: a loaded EN edition that is not the current one."""
+    if not edition:
+        return None
+    from . import get_kb
+
+    if "en_editions" not in g:
+        kb = get_kb()
+        current = kb.current_edition("en")
+        g.en_editions = {e["edition"] for e in kb.editions() if e.get("lang") == "en"} - {current}
+    return edition if edition in g.en_editions else None
+
+
+def linkify(value, edition: str | None = None) -> Markup:
+    """Escape ``value`` and link its rule numbers; numbers in an older edition's text link to
+    that edition (they were written in its numbering)."""
     if value is None:
         return Markup("")
     text = str(value) if isinstance(value, Markup) else str(escape(value))
+    pinned = _older_edition(edition)
 
     def link(m: re.Match) -> str:
         number = next(v for v in m.groups() if v)
-        return f'<a class="rn" href="{url_for("pages.rule", number=number)}">{number}</a>'
+        return f'<a class="rn" href="{url_for("pages.rule", number=number, edition=pinned)}">{number}</a>'
 
     return Markup(RULE_NUMBER.sub(link, text))
 
@@ -156,7 +172,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url,
+    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True

@@ -202,3 +202,20 @@ def test_language_toggle_link_keeps_the_page(client):
     html = page(client, "/rules/601.2c?edition=2026-01-16")
     assert 'href="/rules/601.2c?edition=2026-01-16&amp;lang=en"' in html
     assert client.get("/rules/601.2c?number=1&lang=en", headers=HTML).status_code == 200
+
+
+def test_older_edition_pages_link_within_that_edition(client, kb):
+    old = "2026-01-16"
+    html = page(client, f"/rules/601.2?edition={old}")
+    assert "CR 2026-01-16" in html
+    for child in kb.rule("601.2", edition=old)["children"]:
+        assert f'href="/rules/{child}?edition={old}"' in html
+    assert f'href="/rules/601?edition={old}"' in html  # the parent
+    current = page(client, "/rules/601.2")
+    english = current.split('id="text-en"')[1].split("</section>")[0]
+    assert "href=\"/rules/601.2a\"" in english and "?edition=" not in english  # current links stay short
+    # the JA text is the 2026-01-16 translation: its numbers are that edition's numbers
+    japanese = current.split('id="text-ja"')[1].split("</section>")[0]
+    assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' in japanese
+    # (that translation's own reference is stale: its 〔title〕 is 732's; the link follows the number
+    # as written, the citation checker is what reports such skew)
