@@ -18,7 +18,7 @@ from .api import rule_iris, ruling_iri
 from .errors import APIError
 from .svg import Node, draw
 from .cache import cached
-from .templating import _older_edition, current_lang, pick
+from .templating import _older_edition, current_lang, kind_label, pick
 
 bp = Blueprint("pages", __name__)
 
@@ -72,7 +72,7 @@ def rule(number: str):
                         _ref_href(r), "cited by") for r in found.get("references_in") or []]
     neighbours += [Node(pick(m.get("name_ja"), m.get("name_en")), "mechanic",
                         url_for("pages.mechanic", name=m["key"]), "") for m in found.get("mechanics") or []]
-    graph = draw(found["number"], neighbours, f"rule {found['number']}")
+    graph = draw(found["number"], neighbours, f"rule {found['number']}", kind_label)
     return render_template("rule.html", rule=found, parent=parent, children=children, graph=graph)
 
 
@@ -98,7 +98,7 @@ def mechanic(name: str):
     neighbours += [Node(r["number"], "rule", url_for("pages.rule", number=r["number"]), "mentions")
                    for r in (found.get("related_rules") or [])[:6]]
     name_text = pick(found["name"].get("ja"), found["name"].get("en"))
-    graph = draw(name_text, neighbours, name_text)
+    graph = draw(name_text, neighbours, name_text, kind_label)
     return render_template("mechanic.html", m=found, graph=graph, ask_key=res.reasoning_key(found["key"]))
 
 

@@ -31,8 +31,9 @@ def _short(label: str, width: int = 16) -> str:
     return label if len(label) <= width else label[: width - 1] + "…"
 
 
-def draw(centre: str, neighbours: list[Node], title: str = "") -> Markup:
-    """SVG markup: ``centre`` in the middle, ``neighbours`` on up to two rings, edges labelled."""
+def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Markup:
+    """SVG markup: ``centre`` in the middle, ``neighbours`` on up to two rings, edges labelled;
+    ``label`` names a kind of node in the legend (the page's language)."""
     groups: dict[str, list[Node]] = {}
     for node in neighbours:
         group = groups.setdefault(node.kind, [])
@@ -61,7 +62,7 @@ def draw(centre: str, neighbours: list[Node], title: str = "") -> Markup:
     legend_y = cy * 2 - 10
     for i, kind in enumerate(k for k in KIND_STYLE if k in groups):
         out.append(f'<circle cx="{14 + i * 100}" cy="{legend_y - 4}" r="6" fill="{KIND_STYLE[kind]}"/>'
-                   f'<text x="{24 + i * 100}" y="{legend_y}" font-size="12">{escape(kind)}</text>')
+                   f'<text x="{24 + i * 100}" y="{legend_y}" font-size="12">{escape(label(kind))}</text>')
     out.append("</svg>")
     return Markup("".join(out))
 

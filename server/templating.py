@@ -63,6 +63,17 @@ UI = {
     "situation": ("状況", "Situation"),
     "json_hint": ("JSON で入力", "as JSON"),
 }
+KINDS = {
+    "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
+    "ruling": ("裁定", "ruling"), "quote": ("引用", "quote"), "glossary": ("用語集", "glossary"),
+    "document": ("文書", "document"), "commentary": ("解説", "commentary"), "summary": ("まとめ", "summary"),
+    "note": ("注記", "note"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
+}
+
+
+def kind_label(kind) -> str:
+    ja, en = KINDS.get(str(kind), (str(kind), str(kind)))
+    return en if current_lang() == "en" else ja
 
 
 def current_lang() -> str:
@@ -172,7 +183,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition,
+    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition, kind_label=kind_label,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
