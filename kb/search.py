@@ -35,7 +35,7 @@ from .search_tokenize import is_rule_number  # re-exported: part of this module'
 
 __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 
-FORMAT = 3
+FORMAT = 4
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
@@ -43,6 +43,7 @@ RULE_SELF_TF = 3.0  # a rule's own number, as a token of that rule
 QUERY_WEIGHT = {"w": 1.0, "g": 0.35, "u": 1.0, "m": 1.5}
 SECOND_SENSE = 0.4  # a name's less attested senses
 MECH_SAME_LANG = 0.3  # in the query's own language the words themselves carry the meaning
+TERM_QUERY_WORDS = 2  # a game term's bridge counts in a query of at most this many words (see _query_terms)
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
 VERSIONED_KINDS = frozenset({"rule", "glossary"})
@@ -108,15 +109,18 @@ class SearchIndex:
         self.mech_en: dict[str, tuple[str, ...]] = {}  # stemmed EN name -> keys
         self.mech_ja: dict[str, tuple[str, ...]] = {}  # folded JA name -> keys
         self.mech_names: dict[str, tuple[str, ...]] = {}  # key -> display names (for highlights)
+        self.term_keys: frozenset[str] = frozenset()  # mechanic keys that are plain game terms
 
     # ------------------------------------------------------------------ build
 
     @classmethod
     def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
-              current_editions: set[str] | None = None) -> "SearchIndex":
+              current_editions: set[str] | None = None, term_keys: Iterable[str] = ()) -> "SearchIndex":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
-        qualified by language ("ja:2026-01-16"). None or empty: every edition is current."""
+        qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
+        ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target)."""
         self = cls()
+        self.term_keys = frozenset(term_keys)
         docs = list(docs)
         current = set(current_editions or ())
 
@@ -212,7 +216,7 @@ class SearchIndex:
                  "ids": self._ids, "ws": self._ws,
                  "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
                  "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
-                 "mech_ja": self.mech_ja, "mech_names": self.mech_names}
+                 "mech_ja": self.mech_ja, "mech_names": self.mech_names, "term_keys": self.term_keys}
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
@@ -224,7 +228,7 @@ class SearchIndex:
         self = cls()
         self._rows, self._ids, self._ws = state["rows"], state["ids"], state["ws"]
         for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
-                     "mech_names"):
+                     "mech_names", "term_keys"):
             setattr(self, name, state[name])
         return self
 
@@ -285,6 +289,11 @@ class SearchIndex:
             terms[t] += QUERY_WEIGHT[_namespace(t)]
         weights = self.mechanic_weights(query)
         query_ja = bool(tk.HAS_JA.search(query))
+        # A query of a name or two ("パーマネント", "部屋のドア") asks about what it names. In a longer
+        # one, a plain game term is just a word of the sentence ("...パーマネントが戦場を離れる..."):
+        # its bridge (a rare token on the few rules that define the term) would outweigh the rest.
+        if len({t for t in terms if _namespace(t) == "w"}) > TERM_QUERY_WORDS:
+            weights = {k: w for k, w in weights.items() if k not in self.term_keys}
         for key, weight in weights.items():
             for lang in ("en", "ja"):
                 same = (lang == "ja") == query_ja

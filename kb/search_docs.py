@@ -254,4 +254,5 @@ def build_index(model: Model) -> SearchIndex:
     names = {name: tuple(sorted(dict.fromkeys(keys), key=evidence))  # "部屋": Room cards, then dungeon rooms
              for name, keys in model.mechanic_names.items() if keys}
     current = {e for e in (model.current("en"),) if e} | {f"ja:{e}" for e in [model.current("ja")] if e}
-    return SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current)
+    return SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
+                             term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"])
