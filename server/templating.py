@@ -67,7 +67,10 @@ KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
     "ruling": ("裁定", "ruling"), "quote": ("引用", "quote"), "glossary": ("用語集", "glossary"),
     "document": ("文書", "document"), "commentary": ("解説", "commentary"), "summary": ("まとめ", "summary"),
-    "note": ("注記", "note"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
+    "note": ("注記", "note"), "keyword-action": ("キーワード処理", "keyword action"),
+    "keyword-ability": ("キーワード能力", "keyword ability"), "game-state": ("ゲームの状態", "game state"),
+    "designation": ("指定", "designation"), "card-type": ("カード・タイプ", "card type"), "term": ("用語", "term"),
+    "rules-section": ("ルールの節", "rules section"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
 }
 
 

@@ -42,6 +42,14 @@ def text_of(html: str) -> str:
     return " ".join(unescape(re.sub(r"<[^>]+>", " ", inline)).split())
 
 
+def shown(c: dict) -> str:
+    """How a citation's place reads on a Japanese page: 行 N[–M][ § section]."""
+    out = f"行 {c['line_start']}"
+    if c.get("line_end") and c["line_end"] != c["line_start"]:
+        out += f"–{c['line_end']}"
+    return out + (f" § {c['section']}" if c.get("section") else "")
+
+
 def test_rule_page_shows_ja_and_en_text_links_and_citations(client, kb):
     rule = kb.rule("731.2")
     html = page(client, "/rules/731.2")
@@ -55,8 +63,8 @@ def test_rule_page_shows_ja_and_en_text_links_and_citations(client, kb):
     assert 'href="/rules/731"' in html
     assert re.search(r'id="refs-out">.*href="/rules/502"', html, re.S)
     cite = rule["citations"][0]
-    assert f"CR {cite['edition']}" in body and cite["document_title"] in body
-    assert " ".join(cite["locator"].split()) in body
+    assert cite["edition"] in cite["document_title"] and cite["document_title"] in body
+    assert f"{cite['document_title']} {shown(cite)}" in body
     assert "<svg" in html and 'href="/rules/502"' in html.split("<svg", 1)[1]
 
 
@@ -96,9 +104,10 @@ def test_mechanic_page_rules_rulings_sources_graph(client, kb):
     assert "予示" in body and "Manifest" in body
     for rule in m["rules"]:
         assert f'href="/rules/{rule["number"]}"' in html
+    assert f'{m["rulings"][0]["document_title"]}' in body  # rulings grouped under their document
     for ruling in m["rulings"][:5]:
         assert " ".join(ruling["text"].split())[:25] in body
-        assert ruling["citation"]["locator"] in body
+        assert f'{" ".join(ruling["text"].split())[-10:]} {shown(ruling["citation"])}' in body
     svg = html.split("<svg", 1)[1].split("</svg>", 1)[0]
     assert 'href="/rules/701.40"' in svg and "<script" not in html
     assert 'id="ask-link" href="/mechanics/manifest/ask"' in html
@@ -107,7 +116,8 @@ def test_mechanic_page_rules_rulings_sources_graph(client, kb):
 def test_card_page(client):
     html = page(client, "/cards/夜帳の死霊")
     body = text_of(html)
-    assert "夜帳の死霊" in body and "blog-cr-601-casting line 14" in body
+    assert "夜帳の死霊" in body and "個人的CR確認その1、キーワード処理「唱える」(personal blog) 行 14" in body
+    assert "None" not in body and "解説:" in body
     assert 'href="/mechanics/cast"' in html
 
 
