@@ -62,6 +62,7 @@ UI = {
     "superseded": ("古くなった裁定", "Superseded rulings"),
     "situation": ("状況", "Situation"),
     "json_hint": ("JSON で入力", "as JSON"),
+    "include": ("この項目を含める", "include this item"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),

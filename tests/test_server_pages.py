@@ -229,3 +229,22 @@ def test_older_edition_pages_link_within_that_edition(client, kb):
     assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' in japanese
     # (that translation's own reference is stale: its 〔title〕 is 732's; the link follows the number
     # as written, the citation checker is what reports such skew)
+
+
+def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
+    data = {"event": "permanents-enter", "designation": "neither",
+            "entering.0": "on", "entering.0.name": "Brutal Werewolf", "entering.0.ability": "daybound",
+            "entering.0.double_faced": "on",
+            "entering.1.name": "ignored", "entering.1.ability": "nightbound"}  # slot 1 not ticked
+    response = client.post("/mechanics/day-night/ask", data=data, headers=HTML)
+    assert response.status_code == 200
+    expected = kb.ask("day-night", {"event": "permanents-enter", "designation": "neither", "entering": [
+        {"name": "Brutal Werewolf", "ability": "daybound", "double_faced": True,
+         "becomes_day_on_entry": False, "day_night_trigger": False}]})
+    html = response.get_data(as_text=True)
+    assert f"<dt>designation</dt><dd>{expected['outcome']['designation']}</dd>" in html
+    assert re.findall(r'<li><a class="rn" href="/rules/([^"]+)"', html.split('id="trace"')[1].split("</ol>")[0]) == \
+        [s["rule"] for s in expected["trace"]]
+    # the submitted values come back in the form: slot 0 open and ticked
+    assert '<details class="slot" open><summary>' in html
+    assert 'name="entering.0" id="f-entering.0" checked' in html and 'value="Brutal Werewolf"' in html
