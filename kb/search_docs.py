@@ -38,13 +38,18 @@ class _Mechanics:
         self.edition = model.current("en")
 
     def for_rule(self, number: str | None) -> tuple[str, ...]:
+        """A rule that defines only plain terms (709.5g "lock") also belongs to the mechanic of the
+        nearest ancestor that defines more than terms (709.5: Room, split cards)."""
+        out: set[str] = set()
         while number:
             found = self.by_rule.get(number)
             if found:
-                return tuple(sorted(found))
+                out |= found
+                if any(self.model.mechanics[k]["kind"] != "term" for k in found):
+                    break
             rule = self.model.rules.get(("en", self.edition, number))
             number = rule["parent"] if rule else None
-        return ()
+        return tuple(sorted(out))
 
     def names(self, keys, lang: str) -> list[str]:
         out = []
@@ -171,7 +176,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
     for rid, linked in model.ruling_rules.items():  # rulings whose case the rule decides
         r = model.rulings.get(rid)
         if r and (r.get("lang") or model.documents[r["document"]]["lang"]) == "ja":
-            for number in linked["deciding"]:
+            for number in linked["deciding"]:  # the other trace rules: measured, worse
                 texts = cited_texts.setdefault(number, [])
                 if r["text"] not in texts:
                     texts.append(r["text"])
