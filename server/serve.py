@@ -7,6 +7,7 @@ then forks the workers; each worker calls ``create_app`` and so loads the snapsh
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from pathlib import Path
 
@@ -80,7 +81,9 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool
     config = {"KB_HOME": str(home) if home else None}
     if dev:
         app = (app_factory or (lambda: create_app({**config, "KB_ENSURE": True})))()
-        app.run(host=host, port=port, debug=True, use_reloader=False, threaded=True)
+        # auto-reload on code changes; the interactive debugger stays off (errors get the JSON shape)
+        reload = bool(sys.argv and sys.argv[0] not in ("-c", ""))
+        app.run(host=host, port=port, debug=False, use_reloader=reload, threaded=True)
         return
     if app_factory is None:
         ensure_snapshot(Path(home) if home else None)
