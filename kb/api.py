@@ -245,6 +245,14 @@ class KB:
             if ref.get("locator"):
                 entry["citation"] = self._locator_citation(ref["locator"])
             out.append(entry)
+        if key[0] == "en" and key[1] == self.model.current("en"):  # rulings the reasoning engine links
+            for rid, linked in self.model.ruling_rules.items():
+                if key[2] in linked["rules"]:
+                    r = self.model.rulings[rid]
+                    out.append({"kind": "quote" if r["kind"] == "quoted-rule" else "ruling", "id": rid,
+                                "text": r["text"], "document": r["document"], "via": "reasoning",
+                                "deciding": key[2] in linked["deciding"],
+                                "citation": self._locator_citation(r["locator"], date=r.get("date"))})
         return out
 
     def _mechanics_of_rule(self, number: str, edition: str) -> list[dict]:
@@ -397,6 +405,12 @@ class KB:
         out = {k: v for k, v in r.items() if k not in ("locator",)}
         out["citation"] = self._locator_citation(r["locator"], date=r.get("date"))
         out["cited_rules"] = [res for c in r.get("citations", []) for res in c["resolved"]]
+        # Rules the reasoning engine applies when it runs this ruling's own situation, deciding first.
+        linked = self.model.ruling_rules.get(ruling_id, {})
+        current = self.model.current("en")
+        out["backed_by"] = [{"number": n, "edition": current, "deciding": n in linked["deciding"],
+                             "citation": self.rule_citation(("en", current, n))}
+                            for n in linked.get("rules", []) if ("en", current, n) in self.model.rules]
         return out
 
     def rulings(self, mechanic: str | None = None, document: str | None = None) -> list[dict]:

@@ -56,6 +56,8 @@ MTG_Rule = _node(MTG.Rule)
 MTG_Ruling = _node(MTG.Ruling)
 MTG_aboutMechanic = _node(MTG.aboutMechanic)
 MTG_asWritten = _node(MTG.asWritten)
+MTG_backedBy = _node(MTG.backedBy)
+MTG_decidedBy = _node(MTG.decidedBy)
 MTG_bulletDepth = _node(MTG.bulletDepth)
 MTG_citationStatus = _node(MTG.citationStatus)
 MTG_citedNumber = _node(MTG.citedNumber)
@@ -216,6 +218,7 @@ def _rules(model: Model) -> Iterator[Triple]:
 
 
 def _documents_content(model: Model) -> Iterator[Triple]:
+    current = model.current("en")
     for ruling in model.rulings.values():
         kind = "quote" if ruling["kind"] == "quoted-rule" else "ruling"
         n = node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[1])
@@ -242,6 +245,12 @@ def _documents_content(model: Model) -> Iterator[Triple]:
         for card in ruling.get("cards", []):
             if card.get("key"):
                 yield n, MTG_mentionsCard, card_iri(card["key"])
+        linked = model.ruling_rules.get(ruling["id"])
+        if linked and current:
+            for number in linked["rules"]:
+                yield n, MTG_backedBy, rule_iri("en", current, number)
+            for number in linked["deciding"]:
+                yield n, MTG_decidedBy, rule_iri("en", current, number)
     for citation in model.citations:
         c = node_iri(citation["document"], "citation", citation["id"].split("#", 1)[1] + "/" +
                      citation["source"].split("#", 1)[1])

@@ -74,6 +74,8 @@ class MTG(DefinedNamespace):
     quoteMatches: URIRef  # Whether the quoted text equals the official text after normalisation.
     quoteSimilarity: URIRef  # Similarity (0..1) between quote and official text.
     supersededBy: URIRef  # A ruling no longer true under this (later) rule.
+    backedBy: URIRef  # A current rule the reasoning engine applies when it runs the situation this ruling describes (whether the ruling's claim still holds is judged apart).
+    decidedBy: URIRef  # The backedBy rule that decides the ruling's case: the first the engine applied for one of its claims.
     nestedIn: URIRef  # A nested bullet's enclosing ruling.
     bulletDepth: URIRef  # Nesting depth of a bullet (1 = top level).
 
