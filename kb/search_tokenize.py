@@ -35,6 +35,7 @@ _KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]")
 HAS_JA = re.compile(f"[{_JA}]")
 JA_CHAR = HAS_JA
 KANA_ONLY = re.compile("^[\u3041-\u309f\u30a1-\u30ff]+$")
+KATAKANA_ONLY = re.compile("^[\u30a1-\u30ff]+$")
 # A rule number inside text: 702.6, 702.6a (not part of a longer number such as 1702.61).
 RULE_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])")
 EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
@@ -121,6 +122,29 @@ def _ja_words(run: str) -> tuple[str, ...]:
     return tuple(words)
 
 
+@lru_cache(maxsize=4096)
+def kanji_spelling(run: str) -> str | None:
+    """The run with its katakana-written words spelt as the dictionary's normalised form writes them in
+    kanji (``オモテ向き`` -> ``表向き``), or None when it has none: the wiki writes オモテ where the CR
+    writes 表, and only the kanji spelling's words and bigrams match the CR's."""
+    parts, pos, changed = [], 0, False
+    for begin, end, surface, lemma in _all_morphemes(run):
+        parts.append(run[pos:begin])
+        if KATAKANA_ONLY.match(surface) and _KANJI.search(lemma) and len(lemma) <= len(surface):
+            parts.append(lemma)
+            changed = True
+        else:
+            parts.append(surface)
+        pos = end
+    parts.append(run[pos:])
+    return "".join(parts) if changed else None
+
+
+def _all_morphemes(run: str) -> list[tuple[int, int, str, str]]:
+    tok, mode = _sudachi()
+    return [(m.begin(), m.end(), m.surface(), m.normalized_form()) for m in tok.tokenize(run, mode)]
+
+
 def ja_grams(run: str, *, query: bool = False) -> list[str]:
     """Bigrams of a (folded) Japanese run; kanji unigrams for documents, and for a query that is one
     character long."""
@@ -143,8 +167,15 @@ def tokens(text: str, *, query: bool = False) -> list[str]:
     latin = RULE_IN_TEXT.sub(" ", text)
     if HAS_JA.search(latin):
         for run in JA_RUN.findall(latin):
-            out.extend(_ja_words(run) if len(run) <= 64 or query else _ja_words_long(run))
-            out.extend(ja_grams(run, query=query))
+            words = _ja_words(run) if len(run) <= 64 or query else _ja_words_long(run)
+            grams = ja_grams(run, query=query)
+            out.extend(words)
+            out.extend(grams)
+            variant = kanji_spelling(run) if len(run) <= 64 or query else None
+            if variant:  # only what the kanji spelling adds: shared words and grams count once
+                seen = set(words) | set(grams)
+                out.extend(t for t in dict.fromkeys(_ja_words(variant) + tuple(ja_grams(variant, query=query)))
+                           if t not in seen)
         latin = JA_RUN.sub(" ", latin)
     for word in EN_WORD.findall(latin):
         if word not in STOP_EN:
