@@ -248,3 +248,16 @@ def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
     # the submitted values come back in the form: slot 0 open and ticked
     assert '<details class="slot" open><summary>' in html
     assert 'name="entering.0" id="f-entering.0" checked' in html and 'value="Brutal Werewolf"' in html
+
+
+def test_rule_page_history_and_a_rule_known_only_from_quotes(client, kb):
+    html = page(client, "/rules/601.2c")
+    table = html.split('id="history"')[1].split("</table>")[0]
+    rows = re.findall(r'<tr><td>([\d-]+)</td><td><a class="rn" href="([^"]+)">([^<]+)</a>', table)
+    assert [(e, n) for e, _, n in rows] == [(h["edition"], h["number"]) for h in kb.history("601.2c")]
+    assert rows[0][1] == "/rules/601.2c?edition=2026-01-16"
+    quoted = kb.rule("701.34")  # not in the excerpts: the 予示 wiki page quotes the 2023 text
+    assert quoted["edition"] is None and quoted["texts"]
+    html = page(client, "/rules/701.34")
+    assert quoted["note"] in html and "CR None" not in html
+    assert " ".join(quoted["texts"][0]["text"].split())[:20] in text_of(html)
