@@ -44,16 +44,21 @@ class StaleLogicError(SnapshotError):
 
 def link_rulings(model: Model) -> None:
     """Ruling -> rules that decide its case (``model.ruling_rules``), computed by the reasoning engine
-    over this model. Needs a current EN edition (skipped without one). A pinned rule that is gone or
-    no longer says what the logic assumes raises StaleLogicError naming the rule(s), in one line."""
-    if model.current("en") is None:
+    over this model. Needs a current EN edition (skipped without one). When the newest EN edition
+    is the one the logic was written for or later, a pinned rule that is gone or no longer says
+    what the logic assumes raises StaleLogicError naming the rule(s), in one line; a KB of older
+    editions only (2011) builds without links, as the engine never reasoned about them."""
+    current = model.current("en")
+    if current is None:
         return
     from .api import KB
     from .reasoning.engine import ruling_rules
-    from .reasoning.registry import PinError
+    from .reasoning.registry import WRITTEN_FOR, PinError
     try:
         model.ruling_rules = ruling_rules(KB(model, path=None).rulebook())
     except PinError as exc:
+        if current < WRITTEN_FOR:
+            return
         raise StaleLogicError("rule logic no longer matches the loaded CR: " + "; ".join(exc.failures)) from exc
 
 

@@ -106,3 +106,11 @@ def test_stale_rule_logic_fails_the_build_in_one_line_and_keeps_the_snapshot(tmp
 def test_no_english_edition_no_links(seed_kb):
     assert seed_kb.model.ruling_rules == {}
     assert all(r["backed_by"] == [] for r in seed_kb.rulings())
+
+
+def test_an_older_edition_alone_builds_without_links(tmp_path, data_dir):
+    """The logic quotes CR 2026-04-17: a KB of the 2011 CR only is not stale logic, just not reasoned about."""
+    root = tmp_path / "snapshots"
+    snapshot.build(discover([data_dir / "cr-en-20110930.txt"], settings.rules_src_dir()), root)
+    kb = KB.load(tmp_path)
+    assert kb.current_edition("en") == "2011-09-30" and kb.model.ruling_rules == {}

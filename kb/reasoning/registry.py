@@ -13,6 +13,11 @@ from typing import Callable
 from ..text import normalize
 
 
+# The CR edition whose words the pins quote. A newer edition that breaks a pin means stale logic
+# (the build fails); an older one was never what the logic reasons about (kb.snapshot.link_rulings).
+WRITTEN_FOR = "2026-04-17"
+
+
 class PinError(RuntimeError):
     """One or more registered rules are missing or no longer say what their logic assumes."""
 
