@@ -161,6 +161,37 @@ def hit_url(hit: dict) -> str:
     return url_for("pages.search", q=hit.get("title") or "")
 
 
+def rule_link(number: str, edition: str | None = None) -> Markup:
+    """<a class="rn"> to a rule's page; pinned to ``edition`` when it is an older loaded edition."""
+    href = url_for("pages.rule", number=number, edition=_older_edition(edition))
+    return Markup(f'<a class="rn" href="{escape(href)}">{escape(number)}</a>')
+
+
+def cite(c: dict | None, doc: bool = True) -> Markup:
+    """A citation as a small chip: [CR edition] document 行 N–M § section (full locator on hover).
+    Python rather than a Jinja macro: pages show dozens of these."""
+    if not c:
+        return Markup("")
+    get = c.get
+    parts = ['<span class="cite">']
+    edition, title = get("edition"), get("document_title") or get("document") or ""
+    if edition and edition not in title:
+        parts.append(f'<span class="ed">CR {escape(edition)}</span> ')
+    if doc:
+        parts.append(f'<span class="doc">{escape(title)}</span> ')
+    if get("line_start"):
+        place = f"{t('lines')} {get('line_start')}"
+        if get("line_end") and get("line_end") != get("line_start"):
+            place += f"–{get('line_end')}"
+        if get("section"):
+            place += f" § {get('section')}"
+        parts.append(f'<span class="loc" title="{escape(get("locator") or "")}">{escape(place)}</span>')
+    elif get("locator"):
+        parts.append(f'<span class="loc">{escape(get("locator"))}</span>')
+    parts.append("</span>")
+    return Markup("".join(parts))
+
+
 def outcome_view(value) -> Markup:
     """An ask outcome (nested dicts/lists of plain values) as escaped, linkified HTML."""
     if isinstance(value, dict):
@@ -187,7 +218,8 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition, kind_label=kind_label,
+    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition, kind_label=kind_label, cite=cite,
+                                 rule_link=rule_link,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
