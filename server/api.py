@@ -87,14 +87,7 @@ def rule(number: str):
 @cached
 def rule_children(number: str):
     found = _rule_from_request(number)
-    kb = get_kb()
-    children = []
-    for child in found.get("children") or []:
-        sub = kb.rule(child, edition=found["edition"])
-        if sub is not None:
-            children.append({"number": child, "edition": sub["edition"], "kind": sub.get("kind"),
-                             "title": sub.get("title"), "text": sub.get("text"),
-                             "citation": (sub.get("citations") or [None])[0]})
+    children = [c for n in found.get("children") or [] if (c := res.brief(n, found["edition"]))]
     return answer({"number": found["number"], "edition": found["edition"], "children": children,
                    "citations": found.get("citations", [])})
 

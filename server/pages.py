@@ -55,15 +55,14 @@ def rule(number: str):
     found = res.rule(number, edition=res.arg_edition())
     if (other := _rdf_or(rule_iris(found))) is not None:
         return other
-    kb = get_kb()
     edition = found["edition"]
     pinned = _older_edition(edition)  # links from an older edition stay in it
 
     def rule_url(number: str) -> str:
         return url_for("pages.rule", number=number, edition=pinned)
 
-    parent = kb.rule(found["parent"], edition=edition) if found.get("parent") and edition else None
-    children = [c for n in found.get("children") or [] if (c := kb.rule(n, edition=edition))]
+    parent = res.brief(found["parent"], edition) if found.get("parent") and edition else None
+    children = [c for n in found.get("children") or [] if (c := res.brief(n, edition))]
     neighbours = [Node(parent["number"], "rule", rule_url(parent["number"]), "parent")] if parent else []
     neighbours += [Node(c["number"], "rule", rule_url(c["number"]), "child") for c in children]
     neighbours += [Node(r["number"], "rule", rule_url(r["number"]), "cites")

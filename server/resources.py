@@ -73,6 +73,22 @@ def rule(number: str, edition: str | None = None, lang: str | None = None) -> di
     return found
 
 
+def brief(number: str, edition: str | None) -> dict | None:
+    """Number, kind, title and JA/EN text of a rule (for parent/children lists), memoized per
+    process: the snapshot is read-only and a full ``kb.rule`` answer is far more than a list needs."""
+    memo = current_app.extensions.setdefault("rule_briefs", {})
+    key = (number, edition)
+    if key not in memo:
+        found = get_kb().rule(number, edition=edition)
+        memo[key] = None if found is None else {
+            "number": found["number"], "edition": found["edition"], "kind": found.get("kind"),
+            "title": found.get("title"), "text": found.get("text"),
+            "citation": (found.get("citations") or [None])[0]}
+        if len(memo) > 50_000:
+            memo.clear()
+    return memo[key]
+
+
 def mechanic(name: str) -> dict:
     kb = get_kb()
     found = kb.mechanic(name)
