@@ -261,3 +261,12 @@ def test_rule_page_history_and_a_rule_known_only_from_quotes(client, kb):
     html = page(client, "/rules/701.34")
     assert quoted["note"] in html and "CR None" not in html
     assert " ".join(quoted["texts"][0]["text"].split())[:20] in text_of(html)
+
+
+def test_pages_forbid_scripts_and_vary_on_accept_and_cookie(client):
+    response = client.get("/rules/601.2c", headers=HTML)
+    assert response.headers["Content-Security-Policy"].startswith("default-src 'none'")
+    assert "script-src" not in response.headers["Content-Security-Policy"]  # none allowed
+    assert response.headers["X-Content-Type-Options"] == "nosniff"
+    assert {"Accept", "Cookie"} <= set(response.vary)
+    assert "<script" not in response.get_data(as_text=True)
