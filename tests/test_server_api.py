@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import re
 
+from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -426,3 +427,10 @@ def test_ruling_and_document_as_rdf(client):
     doc = Graph().parse(data=client.get("/api/documents/wiki-yoji-manifest?format=nt").get_data(as_text=True),
                         format="nt")
     assert (URIRef(vocab.document_iri("wiki-yoji-manifest")), None, None) in doc
+
+
+def test_server_readme_lists_every_api_route(client):
+    readme = (Path(__file__).resolve().parent.parent / "server" / "README.md").read_text(encoding="utf-8")
+    listed = set(re.findall(r"`(?:GET|POST) (/api/[^`]*)`", readme))
+    documented = set(client.get("/api/openapi.json").get_json()["paths"])
+    assert listed == documented
