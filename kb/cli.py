@@ -40,6 +40,17 @@ def _kb() -> KB:
         _fail(str(exc))
 
 
+def _answer(call, missing: str = "not found"):
+    """Run a lookup: bad input exits 2 with its message, nothing found exits 3."""
+    try:
+        found = call()
+    except KBError as exc:
+        _fail(exc.message, 2)
+    if found is None or found == []:
+        _fail(missing, 3)
+    return found
+
+
 def _cite(c: dict | None) -> str:
     if not c:
         return ""
@@ -164,12 +175,7 @@ def _print_history(h: list[dict]) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def history(number, edition, as_json) -> None:
     kb = _kb()
-    try:
-        steps = kb.history(number, edition)
-    except KBError as exc:
-        _fail(exc.message, 2)
-    if not steps:
-        _fail(f"no rule {number} in CR {edition or kb.current_edition()}", 3)
+    steps = _answer(lambda: kb.history(number, edition), f"no rule {number} in CR {edition or kb.current_edition()}")
     _emit(steps, as_json, _print_history)
 
 
@@ -198,13 +204,7 @@ def _print_mechanic(m: dict) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def mechanic(name, as_json) -> None:
     kb = _kb()
-    try:
-        found = kb.mechanic(name)
-    except KBError as exc:
-        _fail(exc.message, 2)
-    if found is None:
-        _fail(f"no mechanic named {name!r}", 3)
-    _emit(found, as_json, _print_mechanic)
+    _emit(_answer(lambda: kb.mechanic(name), f"no mechanic named {name!r}"), as_json, _print_mechanic)
 
 
 def _print_card(c: dict) -> None:
@@ -222,13 +222,7 @@ def _print_card(c: dict) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def card(name, as_json) -> None:
     kb = _kb()
-    try:
-        found = kb.card(name)
-    except KBError as exc:
-        _fail(exc.message, 2)
-    if found is None:
-        _fail(f"no card named {name!r}", 3)
-    _emit(found, as_json, _print_card)
+    _emit(_answer(lambda: kb.card(name), f"no card named {name!r}"), as_json, _print_card)
 
 
 def _plain(text: str) -> str:
@@ -331,11 +325,7 @@ def _print_search(result: dict) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def search(query, lang, limit, as_json) -> None:
     kb = _kb()
-    try:
-        result = kb.search(query, lang=lang, limit=limit)
-    except KBError as exc:
-        _fail(exc.message, 2)
-    _emit(result, as_json, _print_search)
+    _emit(_answer(lambda: kb.search(query, lang=lang, limit=limit)), as_json, _print_search)
 
 
 def _print_check(report: dict) -> None:
