@@ -87,7 +87,7 @@ def load_manifest(root: Path) -> list[SourceFile]:
         path = root / entry["path"]
         text, digest = read_text(path)
         if entry.get("sha256") and entry["sha256"] != digest:
-            raise SourceError(path, f"content differs from the manifest's sha256 (the user's text must stay unchanged)")
+            raise SourceError(path, "content differs from the manifest's sha256 (the user's text must stay unchanged)")
         doc_date = entry.get("date")
         if doc_date is not None and not isinstance(doc_date, date):
             raise SourceError(manifest, f"document {entry['id']}: date must be a TOML date (YYYY-MM-DD)")
