@@ -6,8 +6,9 @@ Searches the documents the KB build makes (kb.search_docs.build_index over the m
 is measured is what `kb search` and the server answer. The model is built from rules_src and
 every file in ../shared/data (every EN edition, the JA excerpts, card names), or, with --home,
 loaded from that KB home's current snapshot (`kb build` first) — the index is rebuilt either
-way, with this checkout's code. Then runs bench/search_queries.json and prints recall@5,
-success@5 and MRR (a query's expected rules are current-edition rule numbers; a hit counts when
+way, with this checkout's code. Then runs bench/search_queries.json (short EN and JA queries)
+and bench/search_questions_en.json (long, scenario-based English judge questions, reported
+separately, rules only) and prints recall@5, success@5 and MRR (a query's expected rules are current-edition rule numbers; a hit counts when
 it is a rule document with one of those numbers), p50/p99 latency of search() with snippets,
 build, dump and load time.
 """
@@ -26,6 +27,7 @@ from kb.search import SearchIndex  # noqa: E402
 from kb.search_docs import build_index  # noqa: E402
 
 QUERIES = Path(__file__).with_name("search_queries.json")
+QUESTIONS = Path(__file__).with_name("search_questions_en.json")
 
 
 def evaluate(index: SearchIndex, queries: list[dict], *, kinds: set[str] | None, k: int = 5,
@@ -122,8 +124,15 @@ def main() -> None:
                 for q, missing, top, first in r["misses"]:
                     print(f"      miss {missing} for {q!r}: top5 {top}, first expected at {first}")
 
-    # warm-up (Sudachi, caches), then every query plus short and rule-number ones
-    latency_queries = [q["q"] for q in queries] + ["702.6", "rule 601.2f", "７０２．６", "cast", "a",
+    questions = json.loads(QUESTIONS.read_text(encoding="utf-8"))["queries"]
+    r = evaluate(index, questions, kinds={"rule"}, verbose=args.verbose)
+    print(f"[questions ] en  n={r['n']:3}  recall@5 {r['recall@5']:.3f}  "
+          f"success@5 {r['success@5']:.3f}  MRR {r['mrr']:.3f}   ({QUESTIONS.name}, rules only)")
+    for q, missing, top, first in r["misses"]:
+        print(f"      miss {missing} for {q!r}: top5 {top}, first expected at {first}")
+
+    # warm-up (Sudachi, caches), then every query (both files) plus short and rule-number ones
+    latency_queries = [q["q"] for q in queries] + [q["q"] for q in questions] + ["702.6", "rule 601.2f", "７０２．６", "cast", "a",
                                                     "the creature", "唱える", "カード"]
     latency(index, latency_queries, rounds=1)
     p50, p99, worst = latency(index, latency_queries)
