@@ -134,55 +134,61 @@ class SearchIndex:
         self._made = dict(enumerate(ordered))
         self.n_current = sum(flags)
 
-        cache: dict[str, list[str]] = {}  # editions repeat most rule texts
+        # Streaming: each document's term frequencies go straight into per-term posting arrays
+        # (raw tf now, BM25 weight in place once the average lengths are known), so no per-document
+        # dict outlives its document (they were most of the build's peak memory).
+        cache: dict[str, tuple[tuple[str, int], ...]] = {}  # editions repeat most rule texts
+        intern: dict[str, str] = {}
 
-        def toks(text: str) -> list[str]:
+        def counts(text: str) -> tuple[tuple[str, int], ...]:
             got = cache.get(text)
             if got is None:
-                got = cache[text] = tk.tokens(text) if text else []
+                c: dict[str, int] = {}
+                for t in (tk.tokens(text) if text else ()):
+                    t = intern.setdefault(t, t)
+                    c[t] = c.get(t, 0) + 1
+                got = cache[text] = tuple(c.items())
             return got
 
-        doc_tf: list[dict[str, float]] = []
-        lengths: list[dict[str, float]] = []
-        for d in ordered:
+        n_docs = len(ordered)
+        lengths = {c: array("d", bytes(8 * n_docs)) for c in LENGTH_CLASSES}
+        ids: dict[str, array] = {}
+        tfs: dict[str, array] = {}
+        for i, d in enumerate(ordered):
             tf: dict[str, float] = defaultdict(float)
             for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
                 weight = FIELD_WEIGHT[name]
-                for t in toks(text):
-                    tf[t] += weight
+                for t, n in counts(text):
+                    tf[t] += weight * n
             for key in d.mechanics:  # per language: the bridge matters most across languages
                 tf[f"{tk.MECH}{d.lang}:{key}"] = 1.0
             if d.rule_number:
                 tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
-            length: dict[str, float] = defaultdict(float)
             for t, n in tf.items():
-                length[_length_class(t)] += n
-            doc_tf.append(tf)
-            lengths.append(length)
+                lengths[_length_class(t)][i] += n
+                got = ids.get(t)
+                if got is None:
+                    t = intern.setdefault(t, t)
+                    got = ids[t] = array("i")
+                    tfs[t] = array("d")
+                got.append(i)
+                tfs[t].append(n)
+        cache.clear()
+        intern.clear()
 
-        n_docs = len(ordered) or 1
         # Average over the documents that have words of that class (most have no JA words).
-        avg = {c: (sum(l.get(c, 0.0) for l in lengths) / (sum(1 for l in lengths if l.get(c)) or 1)) or 1.0
-               for c in LENGTH_CLASSES}
-        df: dict[str, int] = defaultdict(int)
-        for tf in doc_tf:
-            for t in tf:
-                df[t] += 1
-        idf = {t: math.log(1 + (n_docs - n + 0.5) / (n + 0.5)) for t, n in df.items()}
-        ids: dict[str, array] = {}
-        weights: dict[str, array] = {}
-        for i, (tf, length) in enumerate(zip(doc_tf, lengths)):
-            for t, n in tf.items():
-                ns, c = _namespace(t), _length_class(t)
-                norm = K1 * (1 - B[ns] + B[ns] * length[c] / avg[c])
-                if t not in ids:
-                    ids[t], weights[t] = array("i"), array("f")
-                ids[t].append(i)
-                weights[t].append(idf[t] * n * (K1 + 1) / (n + norm))
-        for t in ids:
+        avg = {c: (sum(l) / (sum(1 for x in l if x) or 1)) or 1.0 for c, l in lengths.items()}
+        total = n_docs or 1
+        for t in list(ids):
+            doc_ids, raw = ids.pop(t), tfs.pop(t)
+            ns, c = _namespace(t), _length_class(t)
+            idf = math.log(1 + (total - len(doc_ids) + 0.5) / (len(doc_ids) + 0.5))
+            length, a, b = lengths[c], avg[c], B[ns]
+            weights = array("f", (idf * n * (K1 + 1) / (n + K1 * (1 - b + b * length[doc] / a))
+                                  for doc, n in zip(doc_ids, raw)))
             start = len(self._ids)
-            self._ids.extend(ids[t])
-            self._ws.extend(weights[t])
+            self._ids.extend(doc_ids)
+            self._ws.extend(weights)
             self.postings[t] = (start, len(self._ids))
 
         for i, d in enumerate(ordered):

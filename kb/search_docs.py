@@ -14,6 +14,7 @@ from .mechanics import _is_title
 from .model import Model
 from .search import SearchDoc, SearchIndex
 from .search_tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
+from .search_tokenize import release as release_tokenizer
 from .text import normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
@@ -114,12 +115,23 @@ class _Translations:
                     in model.rules:
                 pairs.append((r["text"], model.rules[("en", res["edition"], res["number"])]["text"]))
         n_ja, n_en, both = Counter(), Counter(), Counter()
+        words = []
         for ja, en in pairs:
             ja_words = {t for t in tokens(ja) if HAS_JA.search(t) and not t.startswith((GRAM, UNI))}
             en_words = {t for t in tokens(en) if t.isalpha() and not HAS_JA.search(t)}
             n_ja.update(ja_words)
             n_en.update(en_words)
-            both.update((e, j) for e in en_words for j in ja_words)
+            words.append((en_words, ja_words))
+        # Only pairs that can pass count (most of the cross product cannot: the peak memory of the
+        # build). c >= MIN_PAIRS needs both words in MIN_PAIRS pairs; with c <= min(n_en, n_ja),
+        # Dice = 2c / (n_en + n_ja) >= 1/2 needs max(n_en, n_ja) <= 3 min(n_en, n_ja).
+        for en_words, ja_words in words:
+            ja_n = [(j, n_ja[j]) for j in ja_words if n_ja[j] >= self.MIN_PAIRS]
+            for e in en_words:
+                ne = n_en[e]
+                if ne >= self.MIN_PAIRS:
+                    both.update((e, j) for j, nj in ja_n if nj <= 3 * ne and ne <= 3 * nj)
+        del words
         found: dict[str, list[tuple[float, str]]] = {}
         for (e, j), c in both.items():
             dice = 2 * c / (n_ja[j] + n_en[e])
@@ -259,5 +271,7 @@ def build_index(model: Model) -> SearchIndex:
     names = {name: tuple(sorted(dict.fromkeys(keys), key=evidence))  # "部屋": Room cards, then dungeon rooms
              for name, keys in model.mechanic_names.items() if keys}
     current = {e for e in (model.current("en"),) if e} | {f"ja:{e}" for e in [model.current("ja")] if e}
-    return SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
-                             term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"])
+    index = SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
+                              term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"])
+    release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)
+    return index
