@@ -50,6 +50,7 @@ class KB:
         self._lock = threading.Lock()
         self._numbers = {}  # edition -> sorted rule numbers (for suggestions)
         self._rulebook_obj = None
+        self._by_primary = None  # (edition, primary rule) -> mechanic summaries, built on first use
 
     # ------------------------------------------------------------ loading
 
@@ -256,12 +257,23 @@ class KB:
         return out
 
     def _mechanics_of_rule(self, number: str, edition: str) -> list[dict]:
-        out = []
-        for m in self.model.mechanics.values():
-            if m["edition"] == edition and any(number == n or number.startswith(n + ".") or
-                                               (len(n) == 3 and number.startswith(n)) for n in m["rules"][:1]):
-                out.append({"key": m["key"], "name_en": m["name_en"], "name_ja": m["name_ja"]})
+        """Mechanics whose primary rule is this rule or one of its ancestors (712.8e -> 712)."""
+        if self._by_primary is None:
+            by_primary: dict[tuple[str, str], list[dict]] = {}
+            for m in self.model.mechanics.values():
+                if m["rules"]:
+                    by_primary.setdefault((m["edition"], m["rules"][0]), []).append(self._mechanic_summary(m))
+            self._by_primary = by_primary
+        out, walk = [], number
+        while walk:
+            out.extend(self._by_primary.get((edition, walk), ()))
+            rule = self.model.rules.get(("en", edition, walk))
+            walk = rule["parent"] if rule else None
         return out
+
+    def reasoning_key(self, mechanic_key: str) -> str | None:
+        """The key of the state-question mechanic (``kb ask``) that covers a graph mechanic, if any."""
+        return self.rulebook()._reasoning_of.get(mechanic_key)
 
     def suggest(self, number: str, edition: str | None = None, limit: int = 5) -> list[str]:
         try:

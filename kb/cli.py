@@ -364,10 +364,11 @@ def check_citations(file, date, as_json) -> None:
 @click.option("--dev", is_flag=True, help="Flask's development server (auto-reload, debugger off)")
 def serve(host, port, workers, dev) -> None:
     from server.serve import serve as run
-    try:
-        KB.ensure(progress=lambda m: click.echo(f"  {m}", err=True))
-    except SourceError as exc:
-        _fail(f"cannot build the built-in corpus: {exc}")
+    if snapshot.current() is None:  # first run: build (with progress) before any worker starts
+        click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
+        _build((), False, quiet=False)
+    click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})",
+               err=True)
     run(host=host, port=port, workers=workers, dev=dev)
 
 

@@ -46,11 +46,11 @@ def _guard(source: SourceFile, parse: Callable[[], object]):
     try:
         return parse()
     except CRFormatError as exc:
-        raise SourceError(source.document.path, str(exc).split(": ", 1)[-1], exc.line) from None
+        raise SourceError(source.origin, str(exc).split(": ", 1)[-1], exc.line) from None
     except SourceError:
         raise
     except Exception as exc:  # a parser bug or an unexpected format: still name the file
-        raise SourceError(source.document.path, f"cannot parse as {source.format}: {exc}") from exc
+        raise SourceError(source.origin, f"cannot parse as {source.format}: {exc}") from exc
 
 
 def _merge_excerpt(into: CREdition, more: CREdition) -> None:
@@ -66,15 +66,14 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
     for source in sources.files:
         doc = source.document
         if source.format == "cr-en":
-            progress(f"parse {doc.path}")
+            progress(f"parse {source.origin}")
             edition = _guard(source, lambda: parse_cr_en(doc.text, doc))
             key = ("en", edition.edition)
             if key in corpus.editions:
-                raise SourceError(doc.path, f"edition {edition.edition} is loaded twice "
-                                            f"(also from {corpus.editions[key].document.path})")
+                raise SourceError(source.origin, f"edition {edition.edition} is loaded twice")
             corpus.editions[key] = edition
         elif source.format == "cr-ja":
-            progress(f"parse {doc.path}")
+            progress(f"parse {source.origin}")
             edition = _guard(source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint))
             key = ("ja", edition.edition)
             if key in corpus.editions:
@@ -82,7 +81,7 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
             else:
                 corpus.editions[key] = edition
         elif source.format in CARD_PARSERS:
-            progress(f"parse {doc.path}")
+            progress(f"parse {source.origin}")
             names = _guard(source, lambda: CARD_PARSERS[source.format](doc.text, doc))
             corpus.cards.extend(names)
     for name in corpus.cards:
@@ -90,7 +89,7 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
     is_card = (lambda name: name in card_names) if card_names else None
     for source in sources.files:
         if source.format in DOCUMENT_PARSERS:
-            progress(f"parse {source.document.path}")
+            progress(f"parse {source.origin}")
             parser = DOCUMENT_PARSERS[source.format]
             corpus.documents.append(_guard(source, lambda: parser(source.document.text, source.document,
                                                                   is_card=is_card)))

@@ -41,6 +41,7 @@ class SourceFile:
     format: str  # "cr-en" | "cr-ja" | "wiki-source" | "wiki-page" | "faq" | "article" | card formats
     edition_hint: str | None = None  # CR files: the date in the file name (YYYY-MM-DD)
     mechanics: tuple[str, ...] = ()
+    origin: str = ""  # where it was read from, for messages (Document.path is what users see)
 
 
 @dataclass(slots=True)
@@ -95,7 +96,8 @@ def load_manifest(root: Path) -> list[SourceFile]:
                             path=str(Path(root.name) / entry["path"]), text=text, sha256=digest,
                             date=doc_date, quotes_edition=entry.get("quotes_edition"), url=entry.get("url"))
         fmt = "cr-" + entry["lang"] if entry["kind"] == "cr" else entry["kind"]
-        files.append(SourceFile(document=document, format=fmt, mechanics=tuple(entry.get("mechanics", ()))))
+        files.append(SourceFile(document=document, format=fmt, mechanics=tuple(entry.get("mechanics", ())),
+                                origin=str(path)))
     return files
 
 
@@ -112,15 +114,15 @@ def classify(path: Path) -> SourceFile | None:
             title = f"Comprehensive Rules {edition} ({'English' if lang == 'en' else '日本語'})"
             if "excerpt" in name:
                 title += f", excerpt {path.stem.rsplit('-', 1)[-1]}"
-            document = Document(id=doc_id, title=title, kind="cr", lang=lang, path=str(path), text=text,
+            document = Document(id=doc_id, title=title, kind="cr", lang=lang, path=path.name, text=text,
                                 sha256=digest, date=date.fromisoformat(edition))
-            return SourceFile(document=document, format=fmt, edition_hint=edition)
+            return SourceFile(document=document, format=fmt, edition_hint=edition, origin=str(path))
     for fmt, pattern in CARD_FILES.items():
         if pattern.match(name):
             text, digest = read_text(path)
             document = Document(id=f"cards-{path.stem}", title=f"Card names: {name}", kind="card-data",
-                                lang="ja", path=str(path), text=text, sha256=digest)
-            return SourceFile(document=document, format=fmt)
+                                lang="ja", path=path.name, text=text, sha256=digest)
+            return SourceFile(document=document, format=fmt, origin=str(path))
     return None
 
 
@@ -143,7 +145,6 @@ def discover(paths: list[Path], rules_src: Path | None) -> SourceSet:
     for f in files:  # the same file given twice is read once; a later CR copy of an edition wins
         earlier = unique.get(f.document.id)
         if earlier and earlier.document.sha256 != f.document.sha256 and f.document.kind != "cr":
-            raise SourceError(f.document.path, f"two different files claim id {f.document.id} "
-                                               f"(also {earlier.document.path})")
+            raise SourceError(f.origin, f"two different files claim id {f.document.id} (also {earlier.origin})")
         unique[f.document.id] = f
     return SourceSet(list(unique.values()))
