@@ -344,7 +344,9 @@ class KB:
 
     # ------------------------------------------------------------ mechanics
 
-    def find_mechanics(self, name: str, limit: int = 10) -> list[dict]:
+    def find_mechanics(self, name: str, limit: int = 10, *, by_question: bool = True) -> list[dict]:
+        """Mechanics named ``name`` (JA/EN name, alias, reading, key), best supported first.
+        ``by_question``: also accept the name of a state-question mechanic (``kb ask --list``)."""
         if not name or not name.strip():
             raise KBError("empty_name", "a mechanic name is required (JA or EN, e.g. 予示 or manifest)")
         model = self.model
@@ -355,6 +357,11 @@ class KB:
             keys = [k for n, ks in model.mechanic_names.items() if normalize_kana(n) == folded for k in ks]
         if not keys and len(query) >= 2:  # "唱える" is inside "呪文を唱える"
             keys = [k for n, ks in model.mechanic_names.items() if query in n for k in ks]
+        if not keys and model.mechanics and by_question:  # a question mechanic ("double-faced-card")
+            from .reasoning.engine import list_mechanics
+            for m in list_mechanics():
+                if query in {normalize(m["key"]), normalize(m["name_en"] or ""), normalize(m["name_ja"] or "")}:
+                    keys = list(self.rulebook()._graph_keys.get(m["key"], []))
         keys = list(dict.fromkeys(keys))
 
         def weight(key):

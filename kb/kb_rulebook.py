@@ -26,7 +26,7 @@ class KBRuleBook:
         self._graph_keys: dict[str, list[str]] = {}
         for m in list_mechanics():
             keys = [k for k, g in model.mechanics.items() if g["rules"] and g["rules"][0] in m["entry_rules"]]
-            keys += [x["key"] for x in (kb.find_mechanics(m["name_en"], limit=1) if m["name_en"] else [])]
+            keys += [x["key"] for x in (kb.find_mechanics(m["name_en"], limit=1, by_question=False) if m["name_en"] else [])]
             self._graph_keys[m["key"]] = list(dict.fromkeys(keys))
         self._reasoning_of = {g: r for r, gs in self._graph_keys.items() for g in gs}
         self._uses = self._keyword_uses()

@@ -127,3 +127,12 @@ def test_rewritten_2011_double_faced_rules_find_their_successor(full_kb, old, to
     # 2011's 711.2b "back face up: only the back face's characteristics" is today's 712.8e, not
     # its front-face sibling 712.8d: the words that tell siblings apart decide.
     assert full_kb.rule(old, edition="2011-09-30")["current"]["number"] == today
+
+
+def test_every_question_mechanic_has_a_mechanic_page(full_kb):
+    # The home page links each `kb ask` mechanic by its name; each must open a mechanic.
+    for m in full_kb.ask_schemas():
+        for name in (m["key"], m["name_en"], m["name_ja"]):
+            found = full_kb.mechanic(name)
+            assert found is not None, name
+            assert full_kb.reasoning_key(found["key"]) == m["key"], name
