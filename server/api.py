@@ -215,7 +215,7 @@ def ask_any():
     return answer(res.ask(str(body["mechanic"]), body.get("situation", {})))
 
 
-@bp.post("/check-citations")
+@bp.post("/citations/check")
 def check_citations():
     body = res.json_body()
     text = body.get("text")

@@ -81,7 +81,7 @@ def openapi_document() -> dict:
                                            [_param("mechanic", "path", True)]),
         "/api/ask/{mechanic}": _post("Ask a state question; the body is the situation (or {situation})",
                                      [_param("mechanic", "path", True)], {"type": "object"}),
-        "/api/check-citations": _post("Check every rule citation in a text against the current rules", [],
+        "/api/citations/check": _post("Check every rule citation in a text against the current rules", [],
                                       {"type": "object", "required": ["text"],
                                        "properties": {"text": {"type": "string"},
                                                       "date": {"type": "string", "format": "date"}}}),

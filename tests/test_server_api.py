@@ -366,7 +366,7 @@ def test_openapi_documents_every_api_route(app, client):
     assert error["required"] == ["status", "code", "message", "suggestions"]
 
 
-# ---------------------------------------------------------------- search, check-citations
+# ---------------------------------------------------------------- search, citations/check
 
 
 def test_search_ranked_cited_and_escaped(client, kb_data):
@@ -389,14 +389,14 @@ def test_search_ranked_cited_and_escaped(client, kb_data):
 
 def test_check_citations(client, kb_data):
     _, data, _ = kb_data
-    body = client.post("/api/check-citations", json={"text": "See rule 701.27a and rule 999.1",
+    body = client.post("/api/citations/check", json={"text": "See rule 701.27a and rule 999.1",
                                                      "date": CURRENT}).get_json()
     found = {c["raw"]: c for c in body["citations"]}
     assert found["rule 701.27a"]["status"] == "current"
     assert found["rule 701.27a"]["current"]["text_en"] == _rule_text(data, EN, "701.27a")
     assert (found["rule 701.27a"]["line"], found["rule 701.27a"]["column"]) == (1, 5)
     assert found["rule 999.1"]["status"] == "never-existed"
-    bad = client.post("/api/check-citations", json={"text": "x", "date": "soon"}).get_json()["error"]
+    bad = client.post("/api/citations/check", json={"text": "x", "date": "soon"}).get_json()["error"]
     assert (bad["code"], bad["message"]) == ("invalid_parameter", "date: expected YYYY-MM-DD")
 
 
