@@ -10,6 +10,12 @@ each mechanic key the document is about is a token ``m:<key>``. A query that nam
 (in any language, by any alias in ``mechanic_names``) also asks for ``m:<key>``, so an English
 query finds Japanese rulings about the same mechanic and the reverse.
 
+A query of several words reranks the best BM25 candidates (``_rerank``): a keyword query (3-6
+words) prefers documents holding more of its words (idf-weighted coverage), and a rule already
+shown (an EN rule's JA translation) counts less again, so the top hits are distinct rules. In a
+longer query, plain game terms lose their bridge except specific ones (a name of several words,
+"state-based actions", or of one rare word, "unlock"), at SPECIFIC_TERM weight.
+
 A query that is a rule number goes straight to that rule (exactly: 702.6 is never 702.60), then its
 subrules, then the documents that cite it.
 
@@ -44,6 +50,14 @@ QUERY_WEIGHT = {"w": 1.0, "g": 0.35, "u": 1.0, "m": 1.5}
 SECOND_SENSE = 0.4  # a name's less attested senses
 MECH_SAME_LANG = 0.3  # in the query's own language the words themselves carry the meaning
 TERM_QUERY_WORDS = 2  # a game term's bridge counts in a query of at most this many words (see _query_terms)
+RARE_TERM_DF = 0.03  # a one-word term name on at most this share of documents is specific
+SPECIFIC_TERM = 0.3  # weight of a specific term's bridge in a long query (measured: 0.3-0.5)
+RERANK_POOL = 50  # candidates the coverage/duplicate rerank sees
+# Coverage counts in a keyword query (3-6 distinct words: each word is meant); in a longer question
+# many words are incidental ("my opponent", "a creature") and coverage measured worse.
+COVER_MIN_WORDS, COVER_MAX_WORDS = 3, 6
+COVER_POW = 0.5  # score * (idf share of the query's words the document has) ** COVER_POW
+DUPLICATE = 0.8  # the same rule again (its JA translation, another edition): score * DUPLICATE ** n
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
 VERSIONED_KINDS = frozenset({"rule", "glossary"})
@@ -261,12 +275,20 @@ class SearchIndex:
     def mechanic_weights(self, query: str) -> dict[str, float]:
         """Mechanic keys named in the query -> weight: a name's first mechanic (the best attested
         sense, see ``build``) 1.0, its other senses SECOND_SENSE ("部屋": Room cards, then dungeon rooms)."""
-        text = tk.norm(query)
-        found: dict[str, float] = {}
+        return {k: w for k, (w, _) in self._mechanic_matches(query).items()}
 
-        def add(keys: tuple[str, ...]) -> None:
+    def _mechanic_matches(self, query: str) -> dict[str, tuple[float, bool]]:
+        """As ``mechanic_weights``, with whether the name is specific: an English name of several
+        words ("state-based actions", "combat damage", "remove from combat") or of one rare word
+        ("unlock", "door"), as opposed to a word nearly every rule uses ("creature", "spell")."""
+        text = tk.norm(query)
+        found: dict[str, tuple[float, bool]] = {}
+
+        def add(keys: tuple[str, ...], specific: bool = False) -> None:
             for rank, key in enumerate(keys):
-                found[key] = max(found.get(key, 0.0), 1.0 if rank == 0 else SECOND_SENSE)
+                w = 1.0 if rank == 0 else SECOND_SENSE
+                old = found.get(key, (0.0, False))
+                found[key] = (max(old[0], w), old[1] or specific)
         words = [tk.stem(w) for w in tk.EN_WORD.findall(tk.JA_RUN.sub(" ", text))]
         used = [False] * len(words)
         for n in range(min(5, len(words)), 0, -1):
@@ -275,7 +297,7 @@ class SearchIndex:
                     continue
                 keys = self.mech_en.get(" ".join(words[i:i + n]))
                 if keys:
-                    add(keys)
+                    add(keys, n > 1 or self._rare(words[i]))
                     used[i:i + n] = [True] * n
         folded = tk.fold(text).replace(" ", "")
         if tk.HAS_JA.search(folded):
@@ -289,17 +311,26 @@ class SearchIndex:
                 add(self.mech_ja[name])
         return found
 
+    def _rare(self, stem: str) -> bool:
+        start, end = self.postings.get(stem, (0, 0))
+        return end - start <= RARE_TERM_DF * len(self._rows)
+
     def _query_terms(self, query: str) -> tuple[dict[str, float], set[str]]:
         terms: dict[str, float] = defaultdict(float)
         for t in tk.tokens(query, query=True):
             terms[t] += QUERY_WEIGHT[_namespace(t)]
-        weights = self.mechanic_weights(query)
+        matches = self._mechanic_matches(query)
         query_ja = bool(tk.HAS_JA.search(query))
         # A query of a name or two ("パーマネント", "部屋のドア") asks about what it names. In a longer
         # one, a plain game term is just a word of the sentence ("...パーマネントが戦場を離れる..."):
         # its bridge (a rare token on the few rules that define the term) would outweigh the rest.
+        # A specific English term keeps its bridge ("state-based actions", "unlock").
         if len({t for t in terms if _namespace(t) == "w"}) > TERM_QUERY_WORDS:
-            weights = {k: w for k, w in weights.items() if k not in self.term_keys}
+            weights = {k: w * (SPECIFIC_TERM if k in self.term_keys else 1.0)
+                       for k, (w, specific) in matches.items()
+                       if k not in self.term_keys or (specific and not query_ja)}
+        else:
+            weights = {k: w for k, (w, _) in matches.items()}
         for key, weight in weights.items():
             for lang in ("en", "ja"):
                 same = (lang == "ja") == query_ja
@@ -335,9 +366,51 @@ class SearchIndex:
         n_current = self.n_current
         scored = ((s * rows[d][10] * (NON_CURRENT if d >= n_current else 1.0), d)
                   for d, s in acc.items())
-        top = heapq.nlargest(limit, scored)
+        top = self._rerank(heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit)
         marker = _Marker(query, terms, self._names_for(mechanics))
         return [Hit(self.doc(d), s, marker.snippet(rows[d][4])) for s, d in top]
+
+    def _rerank(self, top: list[tuple[float, int]], terms: dict[str, float], limit: int) -> list[tuple[float, int]]:
+        """The best BM25 candidates, reordered for a query of several words:
+
+        - coverage: a document that has more of the query's distinct words (weighted by their idf)
+          ranks above one that repeats a few of them (a question names several things at once:
+          "deathtouch" and "trample" and "damage");
+        - duplicates: each further hit with the same rule number (the JA translation of an EN rule)
+          counts a little less, so the top hits are distinct rules. (Penalising siblings under one
+          parent rule instead measured much worse: the answer is often the sibling of the best hit.)"""
+        words = [t for t in terms if _namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)]
+        if COVER_MIN_WORDS <= len(words) <= COVER_MAX_WORDS and COVER_POW:
+            n = len(self._rows)
+            spans, idfs = [], []
+            for t in words:
+                start, end = self.postings.get(t, (0, 0))
+                if end > start:
+                    spans.append((start, end))
+                    idfs.append(math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5)) * terms[t])
+            total = sum(idfs)
+            if total:
+                ids = self._ids
+                rescored = []
+                for s, d in top:
+                    have = 0.0
+                    for (start, end), idf in zip(spans, idfs):
+                        j = bisect_left(ids, d, start, end)
+                        if j < end and ids[j] == d:
+                            have += idf
+                    rescored.append((s * (have / total) ** COVER_POW, d))
+                top = sorted(rescored, reverse=True)
+        rows = self._rows
+        seen: dict[str, int] = defaultdict(int)
+        adjusted = []
+        for s, d in top:
+            number = rows[d][5] if rows[d][1] == "rule" else None
+            if number:
+                s *= DUPLICATE ** seen[number]
+                seen[number] += 1
+            adjusted.append((s, d))
+        top = sorted(adjusted, reverse=True)
+        return top[:limit]
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
         return [n for key in mechanics for n in self.mech_names.get(key, ())]
