@@ -57,6 +57,7 @@ RERANK_POOL = 50  # candidates the coverage/duplicate rerank sees
 # many words are incidental ("my opponent", "a creature") and coverage measured worse.
 COVER_MIN_WORDS, COVER_MAX_WORDS = 3, 6
 COVER_POW = 0.5  # score * (idf share of the query's words the document has) ** COVER_POW
+PHRASE = 0.1  # score * (1 + PHRASE * share of the query's adjacent word pairs adjacent in the doc)
 DUPLICATE = 0.8  # the same rule again (its JA translation, another edition): score * DUPLICATE ** n
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
@@ -124,6 +125,7 @@ class SearchIndex:
         self.mech_ja: dict[str, tuple[str, ...]] = {}  # folded JA name -> keys
         self.mech_names: dict[str, tuple[str, ...]] = {}  # key -> display names (for highlights)
         self.term_keys: frozenset[str] = frozenset()  # mechanic keys that are plain game terms
+        self._pair_cache: dict[int, frozenset] = {}
 
     # ------------------------------------------------------------------ build
 
@@ -366,16 +368,35 @@ class SearchIndex:
         n_current = self.n_current
         scored = ((s * rows[d][10] * (NON_CURRENT if d >= n_current else 1.0), d)
                   for d, s in acc.items())
-        top = self._rerank(heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit)
+        stems = tk.en_stems(query)
+        pairs = list(dict.fromkeys(p for p in zip(stems, stems[1:]) if p[0] != p[1]))
+        top = self._rerank(heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit, pairs)
         marker = _Marker(query, terms, self._names_for(mechanics))
         return [Hit(self.doc(d), s, marker.snippet(rows[d][4])) for s, d in top]
 
-    def _rerank(self, top: list[tuple[float, int]], terms: dict[str, float], limit: int) -> list[tuple[float, int]]:
+    def _pairs(self, d: int) -> frozenset[tuple[str, str]]:
+        """Adjacent English content-word stems of a document's title and text (cached)."""
+        got = self._pair_cache.get(d)
+        if got is None:
+            if len(self._pair_cache) > 20_000:
+                self._pair_cache.clear()
+            row = self._rows[d]
+            got = frozenset()
+            for text in (row[3], row[4]):
+                stems = tk.en_stems(text)
+                got |= frozenset(zip(stems, stems[1:]))
+            self._pair_cache[d] = got
+        return got
+
+    def _rerank(self, top: list[tuple[float, int]], terms: dict[str, float], limit: int,
+                pairs: list[tuple[str, str]] = ()) -> list[tuple[float, int]]:
         """The best BM25 candidates, reordered for a query of several words:
 
         - coverage: a document that has more of the query's distinct words (weighted by their idf)
           ranks above one that repeats a few of them (a question names several things at once:
           "deathtouch" and "trample" and "damage");
+        - phrases: adjacent query words adjacent in the document too ("new object", "combat
+          damage", "face up") add a little (more measured worse: the words already count);
         - duplicates: each further hit with the same rule number (the JA translation of an EN rule)
           counts a little less, so the top hits are distinct rules. (Penalising siblings under one
           parent rule instead measured much worse: the answer is often the sibling of the best hit.)"""
@@ -400,6 +421,9 @@ class SearchIndex:
                             have += idf
                     rescored.append((s * (have / total) ** COVER_POW, d))
                 top = sorted(rescored, reverse=True)
+        if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
+            top = sorted(((s * (1 + PHRASE * sum(p in self._pairs(d) for p in pairs) / len(pairs)), d)
+                          for s, d in top), reverse=True)
         rows = self._rows
         seen: dict[str, int] = defaultdict(int)
         adjusted = []

@@ -197,6 +197,13 @@ def _ja_words_long(run: str) -> tuple[str, ...]:
     return _ja_words.__wrapped__(run)  # long runs are not worth caching
 
 
+def en_stems(text: str) -> list[str]:
+    """The English content words of ``text`` in order, stemmed (stop words, JA runs and rule
+    numbers left out): for adjacency ("combat damage", "new object")."""
+    text = JA_RUN.sub(" ", RULE_IN_TEXT.sub(" ", normalize(text)))
+    return [stem(w) for w in EN_WORD.findall(text) if w not in STOP_EN]
+
+
 def en_name_key(name: str) -> str:
     """An English name as a sequence of stems: "Rooms" and "room" are one key."""
     return " ".join(stem(w) for w in EN_WORD.findall(normalize(name)))
