@@ -13,7 +13,7 @@ from pathlib import Path
 from rapidfuzz import fuzz, process
 
 from . import settings, snapshot
-from .model import Model
+from .modeldata import Model
 from .text import normalize, normalize_kana
 
 RULE_NUMBER = re.compile(r"^(?:rule\s*|cr[:\s]*)?(\d(?:\d{2}(?:\.\d+[a-z]?)?)?)\.?$", re.I)

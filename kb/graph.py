@@ -12,7 +12,7 @@ import pyoxigraph as ox
 from rdflib import Namespace
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from .model import Model
+from .modeldata import Model
 from .vocab import (MTG, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
                     node_iri, rule_iri)
 

@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import re
 from collections import defaultdict
-from dataclasses import dataclass, field
 
 from rapidfuzz import fuzz
 
@@ -18,11 +17,11 @@ from .extract.cards import find_slash_names
 from .extract.citations import find_citations
 from .lineage import match_editions
 from .mechanics import Lexicon, Mechanic, slug
+from .modeldata import Model
 from .records import CitationMention, Locator, Rule
 from .resolve import Resolver
 from .text import normalize
 
-RuleKey = tuple[str, str, str]  # (lang, edition, number)
 SECTION_LINE = re.compile(r"^(\d{3})\.\s*(\S.*?)\s*$")
 
 
@@ -30,40 +29,6 @@ def loc(locator: Locator, title: str = "") -> dict:
     return {"document": locator.document, "document_title": title, "line_start": locator.line_start,
             "line_end": locator.line_end, "section": " > ".join(locator.section),
             "locator": locator.describe()}
-
-
-@dataclass
-class Model:
-    editions: dict[str, dict] = field(default_factory=dict)  # "en/2026-04-17" -> info
-    rules: dict[RuleKey, dict] = field(default_factory=dict)
-    children: dict[RuleKey, list[str]] = field(default_factory=dict)
-    next_link: dict[RuleKey, tuple] = field(default_factory=dict)  # -> (number, method, score, changed)
-    prev_link: dict[RuleKey, tuple] = field(default_factory=dict)
-    ja_of: dict[RuleKey, RuleKey] = field(default_factory=dict)  # EN key -> JA key (same edition)
-    glossary: dict[tuple[str, str, str], dict] = field(default_factory=dict)  # (lang, edition, term)
-    mechanics: dict[str, dict] = field(default_factory=dict)
-    mechanic_names: dict[str, list[str]] = field(default_factory=dict)  # normalised name -> keys
-    documents: dict[str, dict] = field(default_factory=dict)
-    rulings: dict[str, dict] = field(default_factory=dict)  # rulings and quoted rules
-    citations: list[dict] = field(default_factory=list)
-    cards: dict[str, dict] = field(default_factory=dict)
-    card_names: dict[str, str] = field(default_factory=dict)  # normalised JA/EN name -> key
-    refs_in: dict[RuleKey, list[dict]] = field(default_factory=dict)
-    # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
-    # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).
-    ja_section_titles: dict[str, dict[str, str]] = field(default_factory=dict)
-    # Ruling id -> {"deciding": [...], "rules": [...]}: the current EN rules that decide the case it
-    # describes (each check's first trace rule) and every rule its checks' traces applied, deciding
-    # first. Computed at build time by running the ruling's own situations through the reasoning
-    # engine (kb.snapshot.link_rulings -> kb.reasoning.engine.ruling_rules); empty with no EN edition.
-    ruling_rules: dict[str, dict[str, list[str]]] = field(default_factory=dict)
-
-    def en_editions(self) -> list[str]:
-        return sorted(e["edition"] for e in self.editions.values() if e["lang"] == "en")
-
-    def current(self, lang: str = "en") -> str | None:
-        eds = sorted(e["edition"] for e in self.editions.values() if e["lang"] == lang)
-        return eds[-1] if eds else None
 
 
 def _mention(c: CitationMention) -> dict:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from .mechanics import _is_title
-from .model import Model
+from .modeldata import Model
 from .search import SearchDoc, SearchIndex
 from .search_tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
 from .search_tokenize import release as release_tokenizer

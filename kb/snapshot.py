@@ -23,10 +23,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from . import settings
-from .corpus import parse_all
-from .graph import quads
-from .model import Model, build_model
-from .search_docs import build_index
+from .modeldata import Model
 from .sources import SourceSet
 
 FORMAT_VERSION = 1
@@ -69,6 +66,11 @@ def _encode(model: Model) -> dict:
 
 def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None) -> Path:
     """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT."""
+    # Build-only code is imported here, so loading a snapshot never pays for parsers or rdflib.
+    from .corpus import parse_all
+    from .graph import quads
+    from .model import build_model
+    from .search_docs import build_index
     root = root or settings.snapshot_root()
     root.mkdir(parents=True, exist_ok=True)
     started = time.perf_counter()
