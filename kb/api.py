@@ -500,8 +500,28 @@ class KB:
                 ("en", self.model.current("en"), number) in self.model.rules else None,
                 "hits": [{"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
                           "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
-                          "edition": h.doc.edition, "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
+                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
+                          "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
                          for h in hits]}
+
+    def _rules_of_hit(self, doc) -> list[str]:
+        """The rules a hit leads to: a rule or quote its own number; a glossary entry the rules it
+        cites; a mechanic its defining rules; a ruling the rules that decide it (or that it cites)."""
+        if doc.rule_number:
+            return [doc.rule_number]
+        if doc.kind == "glossary":
+            _, lang, edition, term = doc.id.split(":", 3)
+            return list(self.model.glossary.get((lang, edition, term), {}).get("refs", []))[:5]
+        if doc.kind == "mechanic":
+            return list(self.model.mechanics.get(doc.id.split(":", 1)[1], {}).get("rules", []))[:5]
+        if doc.kind == "ruling":
+            decided = self.model.ruling_rules.get(doc.id, {}).get("deciding")
+            if decided:
+                return list(decided)
+            ruling = self.model.rulings.get(doc.id, {})
+            return [res["current"]["number"] for c in ruling.get("citations", []) for res in c["resolved"]
+                    if res.get("current")]
+        return []
 
     # ------------------------------------------------------------ reasoning
 

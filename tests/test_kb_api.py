@@ -136,3 +136,13 @@ def test_every_question_mechanic_has_a_mechanic_page(full_kb):
             found = full_kb.mechanic(name)
             assert found is not None, name
             assert full_kb.reasoning_key(found["key"]) == m["key"], name
+
+
+def test_every_search_hit_says_which_rules_it_leads_to(full_kb):
+    hits = full_kb.search("部屋 コピー", limit=10)["hits"]
+    by_kind = {h["kind"]: h for h in hits}
+    assert by_kind["rule"]["rules"] == [by_kind["rule"]["rule"]]
+    # A 部屋 ruling about copies leads to the rule the reasoning engine decides it with.
+    assert "709.5b" in by_kind["ruling"]["rules"]
+    night = next(h for h in full_kb.search("昼", limit=10)["hits"] if h["kind"] == "glossary")
+    assert night["rules"] == ["731", "702.145"]
