@@ -7,44 +7,15 @@ computed by the functions below, each registered for the rule it implements.
 """
 from __future__ import annotations
 
-import re
 from collections import Counter
 
 from ..engine import SituationError, register_mechanic
 from ..registry import implements
+from . import _casting_x  # noqa: F401  (registers 107.3b, applied in 601.2b)
+from ._casting_mana import COLOURS, _can_pay, mana_value, parse_mana, show_mana  # noqa: F401  (rooms uses them)
 
 KEY = "cast"
-COLOURS = "WUBRGC"
-MANA = r"^(\{(?:\d+|[WUBRGCX])\})*$"
 STEPS = ("601.2a", "601.2b", "601.2c", "601.2d", "601.2e", "601.2f", "601.2g", "601.2h", "601.2i")
-
-# ------------------------------------------------------------------ mana arithmetic
-
-
-def parse_mana(cost: str | None, x: int = 0, field: str = "cost") -> Counter:
-    if cost is None:
-        return Counter()
-    if not re.fullmatch(MANA, cost):
-        raise SituationError(field, f"not a mana cost in {{}} symbols: {cost!r}")
-    out: Counter = Counter()
-    for sym in re.findall(r"\{([^}]+)\}", cost):
-        if sym.isdigit():
-            out["generic"] += int(sym)
-        elif sym == "X":
-            out["generic"] += x
-        else:
-            out[sym] += 1
-    return out
-
-
-def show_mana(m: Counter) -> str:
-    s = (f"{{{m['generic']}}}" if m["generic"] else "") + "".join(f"{{{c}}}" * m[c] for c in COLOURS)
-    return s or "{0}"  # 601.2f / 118.7: reduced to nothing is {0}
-
-
-def mana_value(cost: str | None, x: int) -> int:
-    return sum(parse_mana(cost, x).values())
-
 
 # ------------------------------------------------------------------ helpers
 
@@ -115,7 +86,11 @@ def announce(state, ctx):
     if s["additional_costs"]:
         ctx.apply("118.8a")
         did.append("additional costs " + ", ".join(a["name"] for a in s["additional_costs"]))
-    if _x_can_change(s["spell"]) and not alts:  # X is announced only if it will be paid
+    if _x_can_change(s["spell"]) and alts and ctx.apply("107.3b"):
+        if state["failed"]:
+            return f"cannot comply: {state['failed']['reason']}"
+        did.append("X = 0")
+    elif _x_can_change(s["spell"]) and (not alts or "{X}" in (alts[0].get("mana") or "")):
         if s["x"] is None:
             return _fail(state, "601.2b", "the value of X must be announced")
         did.append(f"X = {s['x']}")
@@ -305,15 +280,6 @@ def mana_abilities(state, ctx):
     return (f"activates mana abilities of {', '.join(m['name'] for m in used) or 'nothing'}; pool "
             f"{show_mana(state['pool'])}" + (f"; {', '.join(skipped)} is not a mana ability and can't be "
                                              "activated now" if skipped else ""))
-
-
-def _can_pay(pool: Counter, need: Counter) -> bool:
-    left = Counter(pool)
-    for c in COLOURS:
-        if left[c] < need[c]:
-            return False
-        left[c] -= need[c]
-    return sum(left.values()) >= need["generic"]
 
 
 @implements("601.2h", "pays the total cost", "Partial payments are not allowed", mechanic=KEY)

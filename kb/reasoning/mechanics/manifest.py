@@ -143,12 +143,14 @@ def pay_mana_cost(st, ctx, card=None, **_):
 
 @implements("701.40c", "card with morph is manifested", "702.37e", mechanic=M)
 def via_morph(st, ctx, card=None, **_):
-    return "a manifested card with morph may be turned face up by the morph procedure instead"
+    return ("a manifested card with morph may be turned face up by either the morph procedure (702.37e) or "
+            f"the manifest procedure (701.40b); here: {st['method']}")
 
 
 @implements("701.40d", "card with disguise is manifested", "702.168d", mechanic=M)
 def via_disguise(st, ctx, card=None, **_):
-    return "a manifested card with disguise may be turned face up by the disguise procedure instead"
+    return ("a manifested card with disguise may be turned face up by either the disguise procedure (702.168d) "
+            f"or the manifest procedure (701.40b); here: {st['method']}")
 
 
 @implements("702.37e", "pay that cost, then turn the permanent face up", "special action", mechanic=M)
@@ -182,18 +184,30 @@ def after_face_up(st, ctx, card=None, **_):
             "abilities about entering the battlefield don't trigger")
 
 
+@implements("116.2b", "Turning a face-down creature face up is a special action", mechanic=M)
+def special_action(st, ctx, **_):
+    if st["method"] == "effect":
+        return None
+    return "turning a face-down creature face up is a special action: any time you have priority, without the stack"
+
+
 def _turn_up(ctx, st):
     card = st["cards"][0]
     method = st["method"]
+    if st["how_face_down"] == "manifested":  # either procedure may be used for such a card (701.40c/d)
+        if card["morph_cost"]:
+            ctx.apply("701.40c", card=card)
+        if card["disguise_cost"]:
+            ctx.apply("701.40d", card=card)
     if method == "mana-cost":
         ctx.apply("701.40b", card=card)
     elif method == "effect":
         st["up"] = True
     else:
         rule, cost = ("702.37e", "morph_cost") if method == "morph" else ("702.168d", "disguise_cost")
-        if st["how_face_down"] == "manifested":
-            ctx.apply("701.40c" if method == "morph" else "701.40d", card=card)
         ctx.apply(rule, card=card, cost=cost)
+    if st["up"]:
+        ctx.apply("116.2b")
     ctx.apply("701.40g", card=card)
     if not st["up"]:
         return {"turned_face_up": False, "revealed": st.get("revealed", False), "turned_face_up_triggers": False}

@@ -75,16 +75,20 @@ def keeps_own(state, ctx):
 # ------------------------------------------------------------------ unlocking and locking
 
 
+def _timing_missing(s: dict) -> list[str]:
+    t = s["timing"]
+    return [k for k, ok in (("their own turn", t["own_turn"]), ("a main phase", t["main_phase"]),
+                            ("an empty stack", t["stack_empty"]), ("priority", t["has_priority"])) if not ok]
+
+
 @implements("709.5e", "special action", "the stack is empty during a main phase of their turn", mechanic=KEY)
 def unlock_action(state, ctx):
     s, door = state["s"], state["s"]["door"]
-    t = s["timing"]
     if not s["controls"]:
         return _fail(state, "709.5e", "only the Room's controller may unlock it")
     if door in state["unlocked"]:
         return _fail(state, "709.5e", f"the {door} half is already unlocked")
-    missing = [k for k, ok in (("their own turn", t["own_turn"]), ("a main phase", t["main_phase"]),
-                               ("an empty stack", t["stack_empty"]), ("priority", t["has_priority"])) if not ok]
+    missing = _timing_missing(s)
     if missing:
         return _fail(state, "709.5e", "needs " + ", ".join(missing))
     cost = s["room"][door].get("mana_cost") or ""
@@ -92,6 +96,20 @@ def unlock_action(state, ctx):
         return _fail(state, "709.5e", f"the unlock cost {cost} can't be paid from {s['mana_pool']}")
     _give(state, [door])
     return f"pays the unlock cost {show_mana(parse_mana(cost))} and the {door} half becomes unlocked"
+
+
+@implements("116.2m", "locked halves", "unlock cost",
+            "any time they have priority and the stack is empty during a main phase of their turn", mechanic=KEY)
+def listed_special_action(state, ctx):
+    # The list of special actions (116.2) names paying an unlock cost; its timing is the same as 709.5e's.
+    s = state["s"]
+    missing = _timing_missing(s)
+    locked = [d for d in DOORS if d not in state["before"]]
+    if not locked:
+        return "paying an unlock cost is special action 116.2m, but the Room has no locked half to unlock"
+    return ("paying an unlock cost is special action 116.2m, taken any time its controller has priority and "
+            "the stack is empty during a main phase of their turn"
+            + (f"; here it lacks {', '.join(missing)}" if missing else ""))
 
 
 @implements("116.1", "don't use the stack", mechanic=KEY)
@@ -217,6 +235,8 @@ def solve(s: dict, ctx) -> dict:
         ctx.apply("709.5c")
     else:
         ctx.apply({"unlock_action": "709.5e", "unlock_effect": "709.5f", "lock_effect": "709.5g"}[ev])
+        if ev == "unlock_action":
+            ctx.apply("116.2m")
         if ev == "unlock_action" and not st["failed"]:
             ctx.apply("116.1")
             ctx.apply("116.3")
