@@ -328,14 +328,35 @@ def search(query, lang, limit, as_json) -> None:
     _emit(_answer(lambda: kb.search(query, lang=lang, limit=limit)), as_json, _print_search)
 
 
+QUOTE_CAVEATS = {  # one line per kind of comparison, printed once under the report
+    "no-official-ja-text": "no loaded JA edition has these rules: the quote was read for input errors "
+                           "against JA wording in the knowledge base, not compared with an official text",
+    "no-official-ja-text-for-edition": "no JA text of the quoted edition is loaded: compared with the same "
+                                       "rule's JA text in a later edition, so differences may be rule changes",
+}
+
+
 def _print_check(report: dict) -> None:
+    notes: list[str] = []  # each caveat once, numbered, instead of under every quote
     for c in report["citations"]:
         current = c.get("current") or {}
         click.echo(f"{c['line']}:{c['column']}  {c['raw']}  → {c['status']}"
                    + (f" (today {current.get('number')})" if current.get("number") else "")
                    + f"  [CR {c.get('edition')}, {c.get('method')}]")
+        check = c.get("quote_check") or {}
+        against = check.get("against") or {}
+        note = (QUOTE_CAVEATS.get(check.get("status"), check.get("note"))
+                if check.get("status") != "identical" else None)
+        if note and note not in notes:
+            notes.append(note)
+        mark = f" [{notes.index(note) + 1}]" if note else ""
         if c.get("quote_diff"):
-            click.echo("    quote differs from the official text: " + c["quote_diff"].get("summary", ""))
+            compared = check.get("status") != "no-official-ja-text" and against
+            where = (f"differs from the {against['lang'].upper()} text of {against.get('number')} in CR "
+                     f"{against.get('edition')}" if compared else "reads oddly")
+            click.echo(f"    quote {where}: {c['quote_diff'].get('summary', '')}{mark}")
+    for index, note in enumerate(notes, 1):
+        click.echo(f"[{index}] {note}")
 
 
 @main.command("check-citations", help="Find every rule citation in FILE (JA or EN) and check it against the CR editions.")
