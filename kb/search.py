@@ -16,6 +16,11 @@ shown (an EN rule's JA translation) counts less again, so the top hits are disti
 longer query, plain game terms lose their bridge except specific ones (a name of several words,
 "state-based actions", or of one rare word, "unlock"), at SPECIFIC_TERM weight.
 
+Glossary bridge: a phrase of the query that names a current EN glossary entry (stemmed, "dies" /
+"died" / "dying" for "Dies"; or the main part of a name, "summoning sickness" for "Summoning
+Sickness Rule") adds to the rules the entry cites and, less, their subrules, graded by how rare the
+name's words are ("legend rule", "dies": much; "creature", "spell", "card": nothing).
+
 A query that is a rule number goes straight to that rule (exactly: 702.6 is never 702.60), then its
 subrules, then the documents that cite it.
 
@@ -41,7 +46,7 @@ from .search_tokenize import is_rule_number  # re-exported: part of this module'
 
 __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 
-FORMAT = 4
+FORMAT = 5
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
@@ -61,6 +66,17 @@ PHRASE = 0.1  # score * (1 + PHRASE * share of the query's adjacent word pairs a
 DUPLICATE = 0.8  # the same rule again (its JA translation, another edition): score * DUPLICATE ** n
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
+# Glossary bridge (see ``_glossary_terms``): a query phrase that is a current EN glossary term (or
+# most of one) adds GLOSS * grade to the rules the entry cites, grade 0..1 by the idf of the name's
+# rarest word, so "creature", "spell", "card" add nothing. Measured (bench_search, 2026-04-17):
+# GLOSS 1 long questions MRR .621->.624, short EN .778->.798, JA unchanged; 2+ and the §-token
+# form (which also lifts every rule citing it) worse. The definitions' words as a weak query
+# expansion measured unstable (long MRR up to .65 but recall@5 .74->.67-.73): left out.
+GLOSS = 1.0
+GLOSS_CHILD = 0.3  # a cited rule's direct subrules, relative (a title-only rule's: 1.0)
+GLOSS_IDF = (3.0, 7.0)  # a name's best idf at or below the first counts nothing, at or above the second fully
+GLOSS_PARTIAL = 0.6  # a part of a term's name counts when it carries this share of the name's idf
+GLOSS_MAX_WORDS = 6
 VERSIONED_KINDS = frozenset({"rule", "glossary"})
 
 
@@ -125,16 +141,22 @@ class SearchIndex:
         self.mech_ja: dict[str, tuple[str, ...]] = {}  # folded JA name -> keys
         self.mech_names: dict[str, tuple[str, ...]] = {}  # key -> display names (for highlights)
         self.term_keys: frozenset[str] = frozenset()  # mechanic keys that are plain game terms
+        # stemmed name (or the main part of one) -> [(share of the name's idf, entry no)]
+        self.gloss_names: dict[str, tuple[tuple[float, int], ...]] = {}
+        # entry no -> (idf grade 0..1, ((rule number, weight), ...))
+        self.gloss_entries: list[tuple[float, tuple]] = []
         self._pair_cache: dict[int, frozenset] = {}
 
     # ------------------------------------------------------------------ build
 
     @classmethod
     def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
-              current_editions: set[str] | None = None, term_keys: Iterable[str] = ()) -> "SearchIndex":
+              current_editions: set[str] | None = None, term_keys: Iterable[str] = (),
+              glossary: Iterable[tuple[str, str, Iterable[str]]] = ()) -> "SearchIndex":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
         qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
-        ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target)."""
+        ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target).
+        ``glossary``: the current EN glossary as (term, definition, cited rule numbers)."""
         self = cls()
         self.term_keys = frozenset(term_keys)
         docs = list(docs)
@@ -229,7 +251,96 @@ class SearchIndex:
         self.mech_en = {k: tuple(v) for k, v in en.items()}  # in the order given: best sense first
         self.mech_ja = {k: tuple(v) for k, v in ja.items()}
         self.mech_names = {k: tuple(sorted(v)) for k, v in names.items()}
+        self._build_glossary(glossary)
         return self
+
+    def _idf(self, token: str) -> float:
+        start, end = self.postings.get(token, (0, 0))
+        n = len(self._rows) or 1
+        return math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5))
+
+    def _build_glossary(self, glossary: Iterable[tuple[str, str, Iterable[str]]]) -> None:
+        """Each entry's names (``Kicker, Kicked``; not the obsolete ones), stemmed ("Dies" is
+        "dies", "died", "dying"), and their main parts ("summoning sickness" of "Summoning Sickness
+        Rule": a part that carries at least GLOSS_PARTIAL of the name's idf, at that share); the
+        rules it cites, with their direct subrules (all of a title-only rule's)."""
+        rule_set = set(self.by_rule)
+        children: dict[str, list[str]] = defaultdict(list)
+        for number, _ in self.rule_numbers:
+            parent = number[:-1] if number[-1].isalpha() else (number.rsplit(".", 1)[0] if "." in number else None)
+            if parent and (not children[parent] or children[parent][-1] != number):
+                children[parent].append(number)
+        lo, hi = GLOSS_IDF
+        names: dict[str, dict[int, float]] = defaultdict(dict)
+        for term, _definition, refs in glossary:
+            if "obsolete" in term.lower():
+                continue
+            rules: dict[str, float] = {}
+            for ref in refs:
+                if len(ref) < 3 or ref not in rule_set:
+                    continue  # a whole section ("6") cites too much
+                heading = self._is_heading(ref)  # "702.2 Deathtouch": its subrules are what it cites
+                if not heading:
+                    rules[ref] = 1.0
+                for child in children.get(ref, ()):
+                    rules[child] = max(rules.get(child, 0.0), 1.0 if heading else GLOSS_CHILD)
+            if not rules:
+                continue
+            no = len(self.gloss_entries)
+            best = 0.0
+            for name in re.split(r",\s*", re.sub(r"\[.*?\]|[“”\"]", "", term)):
+                stems = tk.en_stems(name)
+                if not stems or len(stems) > GLOSS_MAX_WORDS:
+                    continue
+                idfs = [self._idf(s) for s in stems]
+                best = max(best, max(idfs))
+                total = sum(idfs)
+                for i in range(len(stems)):
+                    for j in range(i + 1, len(stems) + 1):
+                        share = sum(idfs[i:j]) / total if total else 0.0
+                        if share >= GLOSS_PARTIAL or (i, j) == (0, len(stems)):
+                            key = " ".join(stems[i:j])
+                            names[key][no] = max(names[key].get(no, 0.0), 1.0 if (i, j) == (0, len(stems)) else share)
+            weight = min(1.0, max(0.0, (best - lo) / (hi - lo)))
+            self.gloss_entries.append((weight, tuple(rules.items())))
+        self.gloss_names = {k: tuple(sorted(((sh, no) for no, sh in v.items()), reverse=True))
+                            for k, v in names.items()}
+
+    def _is_heading(self, number: str) -> bool:
+        """A rule whose text is only a title ("Deathtouch", "Copying Objects")."""
+        for i in self.by_rule.get(number, ()):
+            row = self._rows[i]
+            if row[1] == "rule" and row[2] == "en" and i < self.n_current:
+                text = row[4].strip()
+                return len(text) < 80 and not text.endswith((".", ":", "”", '"')) and "\n" not in text
+        return False
+
+    def _glossary_terms(self, query: str) -> dict[str, float]:
+        """The glossary bridge of a query: rule number -> weight 0..1 (GLOSS_IDF grade of the
+        entry's name * the share of it matched * 1.0 cited / GLOSS_CHILD subrule). Query phrases
+        are matched longest first, each word in one phrase only."""
+        if not self.gloss_names:
+            return {}
+        stems = tk.en_stems(query)
+        used = [False] * len(stems)
+        found: dict[int, float] = {}
+        for n in range(min(GLOSS_MAX_WORDS, len(stems)), 0, -1):
+            for i in range(len(stems) - n + 1):
+                if any(used[i:i + n]):
+                    continue
+                got = self.gloss_names.get(" ".join(stems[i:i + n]))
+                if got:
+                    used[i:i + n] = [True] * n
+                    for share, no in got:
+                        found[no] = max(found.get(no, 0.0), share)
+        rules: dict[str, float] = {}
+        for no, share in found.items():
+            weight, cited = self.gloss_entries[no]
+            w = weight * share
+            if w > 0:
+                for number, rw in cited:
+                    rules[number] = max(rules.get(number, 0.0), w * rw)
+        return rules
 
     # ------------------------------------------------------------------ storage
 
@@ -238,7 +349,8 @@ class SearchIndex:
                  "ids": self._ids, "ws": self._ws,
                  "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
                  "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
-                 "mech_ja": self.mech_ja, "mech_names": self.mech_names, "term_keys": self.term_keys}
+                 "mech_ja": self.mech_ja, "mech_names": self.mech_names, "term_keys": self.term_keys,
+                 "gloss_names": self.gloss_names, "gloss_entries": self.gloss_entries}
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
@@ -250,7 +362,7 @@ class SearchIndex:
         self = cls()
         self._rows, self._ids, self._ws = state["rows"], state["ids"], state["ws"]
         for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
-                     "mech_names", "term_keys"):
+                     "mech_names", "term_keys", "gloss_names", "gloss_entries"):
             setattr(self, name, state[name])
         return self
 
@@ -362,6 +474,15 @@ class SearchIndex:
             for d, w in zip(all_ids[start:end], all_ws[start:end]):
                 acc[d] = get(d, 0.0) + qw * w
         rows = self._rows
+        # The glossary bridge lifts the cited rules themselves, not the rules citing them (the
+        # §-token form measured worse), and counts in no coverage or highlight.
+        rules = self._glossary_terms(query) if GLOSS else {}
+        if rules:
+            by_rule = self.by_rule
+            for number, w in rules.items():
+                for d in by_rule.get(number, ()):
+                    if d < cut and rows[d][1] == "rule":
+                        acc[d] = get(d, 0.0) + GLOSS * w
         if lang or kinds:
             acc = {d: s for d, s in acc.items()
                    if (not lang or rows[d][2] == lang) and (not kinds or rows[d][1] in kinds)}

@@ -271,7 +271,11 @@ def build_index(model: Model) -> SearchIndex:
     names = {name: tuple(sorted(dict.fromkeys(keys), key=evidence))  # "部屋": Room cards, then dungeon rooms
              for name, keys in model.mechanic_names.items() if keys}
     current = {e for e in (model.current("en"),) if e} | {f"ja:{e}" for e in [model.current("ja")] if e}
+    current_en = model.current("en")
+    glossary = [(term, entry["text"], entry["refs"]) for (lang, edition, term), entry in model.glossary.items()
+                if lang == "en" and edition == current_en]
     index = SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
-                              term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"])
+                              term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"],
+                              glossary=glossary)
     release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)
     return index

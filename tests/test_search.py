@@ -306,3 +306,56 @@ def test_en_stems_in_order():
 def test_real_questions_find_the_cited_rule(full_kb, question, number):
     top = [h["rule"] for h in full_kb.search(question, kinds={"rule"}, limit=5)["hits"]]
     assert number in top, top
+
+
+# ---------------------------------------------------------------- glossary bridge
+
+
+def _glossary_index() -> SearchIndex:
+    """Two rules that say the same words; the glossary's "Dies" and "Summoning Sickness Rule" cite
+    one of them each, "Creature" (a word on every rule) cites another."""
+    docs = [rule("700.4", "A creature is put into a graveyard from the battlefield."),
+            rule("700.5", "A creature is put into a graveyard from the battlefield."),
+            rule("302.6", "A creature's activated ability with the tap symbol can't be activated."),
+            rule("302.7", "A creature's activated ability with the tap symbol can't be activated."),
+            rule("302.1", "A creature is a creature.")]
+    docs += [rule(f"100.{i}", f"Filler {i} about a creature.") for i in range(200)]
+    glossary = [("Dies", "A creature dies if it is put into a graveyard. See rule 700.4.", ["700.4"]),
+                ("Summoning Sickness Rule", "Informal term. See rule 302.6.", ["302.6"]),
+                ("Creature", "A type of permanent. See rule 302.1.", ["302.1"]),
+                ("Legend (Obsolete)", "Old. See rule 700.5.", ["700.5"])]
+    return SearchIndex.build(docs, glossary=glossary)
+
+
+def test_glossary_term_in_the_query_lifts_the_rule_it_cites():
+    index = _glossary_index()
+    plain = SearchIndex.build(index.docs)  # the same documents, no glossary
+    question = "what happens when my creature is put into a graveyard from the battlefield and dies"
+    before = {h.doc.rule_number: h.score for h in plain.search(question)}
+    assert before["700.4"] == pytest.approx(before["700.5"])  # the words alone: a tie
+    assert index.search(question)[0].doc.rule_number == "700.4"
+    for inflected in ("my creature died", "a dying creature"):  # stemmed: "Dies"
+        assert index._glossary_terms(inflected).get("700.4", 0) > 0
+    # the main part of a name: "summoning sickness" of "Summoning Sickness Rule"
+    assert index.search("activated ability with the tap symbol and summoning sickness")[0].doc.rule_number == "302.6"
+
+
+def test_glossary_bridge_ignores_common_and_obsolete_terms():
+    index = _glossary_index()
+    assert index._glossary_terms("a creature") == {}  # on every rule: idf grade 0
+    assert "700.5" not in index._glossary_terms("legend")  # "(Obsolete)" entries are left out
+    again = SearchIndex.loads(index.dumps())
+    assert again._glossary_terms("it dies") == index._glossary_terms("it dies")
+
+
+@pytest.mark.fullcorpus
+@pytest.mark.parametrize("question, number, rank", [
+    # "Mulligan" (glossary -> 103.5): was 5th, words alone prefer the subrules 103.5a-d
+    ("mulligan", "103.5", 2),
+    # guards: found by words and the mechanic bridge already; the glossary bridge must keep them first
+    ("Can a creature with summoning sickness use a tap ability?", "302.6", 1),
+    ("What does the legend rule do when I control two copies of the same legendary permanent?", "704.5j", 1),
+])
+def test_real_questions_lifted_by_the_glossary(full_kb, question, number, rank):
+    top = [h["rule"] for h in full_kb.search(question, kinds={"rule"}, limit=5)["hits"]]
+    assert number in top[:rank], top
