@@ -81,6 +81,16 @@ DAY_NIGHT = [
      {"event": "untap-step", "designation": "day", "previous_turn_spells": [S("teammate")]},
      {"designation": "night"}, ["731.2a"]),
     # 731.1: day stays day when the last daybound permanent leaves.
+    # 702.145b "This permanent can't transform except due to its daybound ability" (702.145e for nightbound);
+    # a plain double-faced permanent transforms (701.27a); day/night doesn't change.
+    ("dn: another effect tries to transform daybound/nightbound permanents", DN,
+     {"event": "transform-effect", "designation": "night",
+      "battlefield": [P("Wolf", "nightbound"), P("Delver")], "transforming": ["Wolf", "Delver"]},
+     {"designation": "night", "transformed": ["Delver"], "changes": []}, ["702.145e", "701.27a"]),
+    ("dn: an effect tries to transform a daybound permanent during the day", DN,
+     {"event": "transform-effect", "designation": "day", "battlefield": [P("Wolf", "daybound")],
+      "transforming": ["Wolf"]}, {"transformed": [], "battlefield": [{"name": "Wolf", "ability": "daybound"}]},
+     ["702.145b"]),
     ("dn: last daybound leaves during the day: still day", DN,
      {"event": "permanents-leave", "designation": "day", "battlefield": [P("Wolf", "daybound")], "leaving": ["Wolf"]},
      {"designation": "day", "can_become_neither_again": False}, ["731.1"]),
@@ -155,6 +165,13 @@ DFCS = [
      d(question="cast", zone="hand", instruction="face-down", effect_allows_face_down=True),
      {"can_cast": True, "face_down": True, "characteristics.name": None, "characteristics.mana_value": 0},
      ["712.15", "708.2a"]),
+    # 701.27f "does so only if it hasn't transformed or converted since the ability was put onto the stack"
+    ("dfc: its own ability tries to transform it after it already transformed", DFC,
+     d(question="transform", transform_by="own-ability", transformed_since=True),
+     {"transformed": False, "face_up": "front"}, ["701.27f"]),
+    ("dfc: its own delayed trigger transforms it (no transform since)", DFC,
+     d(question="transform", transform_by="own-delayed-trigger", face_up="back"),
+     {"transformed": True, "face_up": "front"}, ["701.27f", "701.27a"]),
     # 712.16: a double-faced permanent can't be turned face down (back face up too)
     ("dfc: turn a transformed DFC face down: nothing happens", DFC,
      d(question="turn-face-down", face_up="back"), {"turned_face_down": False, "face_up": "back"}, ["712.16"]),
@@ -224,6 +241,12 @@ ROOMS = [
     ("room: Clone enters as a copy with Panharmonicon", RM,
      r("enters_as_copy", source_unlocked=["left", "right"], enter_trigger_doubler="Panharmonicon"),
      {"unlocked": [], "triggers": []}, ["709.5b", "709.5d"]),
+    # 709.5: a locked half's mana cost doesn't exist: MV counts only unlocked halves (both: combined, 709.4b)
+    ("room: mana value with only the right door unlocked", RM, r("cast_resolves", cast_half="right"),
+     {"mana_value": 5, "characteristics_of": ["Forgotten Cellar"]}, ["709.5d", "709.5"]),
+    ("room: mana value when fully unlocked", RM, r("unlock_action", door="left", unlocked=["right"]),
+     {"mana_value": 8}, ["709.5"]),
+    ("room: mana value with no door unlocked", RM, r("put_onto_battlefield"), {"mana_value": 0}, ["709.5"]),
     # 709.5g then 709.5f: a door locked earlier can be unlocked again and triggers again
     ("room: re-unlocking a locked door triggers again", RM, r("unlock_action", door="left", unlocked=["right"]),
      {"legal": True, "unlocked": ["left", "right"], "gained": ["left"]}, ["709.5e", "709.5h"]),
@@ -311,6 +334,16 @@ CASTING = [
      {"spell": BOLT, "targets": [["Bear"]], "from_zone": "graveyard", "permission": True,
       "alternative_costs": [{"name": "flashback", "mana": "{R}"}, {"name": "without paying its mana cost", "mana": ""}]},
      {"legal": False, "failed_step": "601.2b", "spell_zone": "graveyard"}, ["118.9a", "601.2b", "733.1"]),
+    # 707.10 "a copy of a spell isn't cast": Prowess ('whenever you cast') doesn't trigger
+    ("cast: a copy of a spell isn't cast", CA,
+     {"spell": BOLT, "copy": "copied", "targets": [["Bear"]], "triggers": [{"name": "Prowess", "event": "cast"}]},
+     {"cast": False, "spell_zone": "stack", "triggered": [], "targets": ["Bear"]}, ["707.10"]),
+    # 707.12: an effect instructs casting a copy: it follows 601.2a–h then becomes cast; Prowess triggers
+    ("cast: casting a copy (707.12) is casting", CA,
+     {"spell": BOLT, "copy": "cast-copy", "from_zone": "exile", "targets": [["Bear"]],
+      "alternative_costs": [{"name": "without paying its mana cost", "mana": ""}],
+      "triggers": [{"name": "Prowess", "event": "cast"}]},
+     {"legal": True, "cast": True, "total_cost": "{0}", "triggered": ["Prowess"]}, ["707.12", "601.2i"]),
     # 118.9d: free alternative + kicker {2} -> {2}
     ("cast: free cast plus kicker", CA,
      {"spell": BIG, "alternative_costs": [{"name": "without paying its mana cost", "mana": ""}],

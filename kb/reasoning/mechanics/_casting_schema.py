@@ -81,6 +81,10 @@ PROHIBITION = obj("唱えることの禁止", "prohibition", {
 
 SCHEMA = situation_schema("cast", "呪文を唱える", "Casting a spell", {
     "spell": SPELL,
+    "copy": choice("コピー", "copy", {
+        "none": ("コピーではない", "not a copy"),
+        "copied": ("効果が呪文をコピーする（唱えない）", "an effect copies the spell (not cast)"),
+        "cast-copy": ("効果がコピーを唱えさせる", "an effect instructs casting a copy")}, default="none"),
     "from_zone": choice("唱える領域", "cast from", ZONES, default="hand"),
     "permission": boolean("その領域から唱えることを許可する効果がある", "an effect allows casting it from that zone"),
     "modes_chosen": array("選んだモード", "modes chosen", text("モード", "mode"), default=[]),

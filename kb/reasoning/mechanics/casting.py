@@ -331,6 +331,12 @@ def solve(s: dict, ctx) -> dict:
     st = ctx.state
     st.update(s=s, zone=s["from_zone"], failed=None, targets=[], pending=[], triggered=[],
               pool=parse_mana(s["mana_pool"], 0, "mana_pool"), cost=None, cast=False, unpayable=False)
+    if ctx.apply("707.10"):
+        return {"legal": None, "cast": False, "began": False, "failed_step": None, "reason": None, "rewound": False,
+                "spell_zone": "stack", "steps_done": [], "total_cost": None, "total_life": None,
+                "targets": st["targets"], "triggered": []}
+    if ctx.apply("707.12"):
+        st["s"] = s = dict(s, permission=True)  # the effect instructs the casting (601.3 allows it)
     ctx.apply("601.3")
     began = st["failed"] is None
     if began:
@@ -344,6 +350,7 @@ def solve(s: dict, ctx) -> dict:
     cost = st["cost"]
     return {
         "legal": st["cast"],
+        "cast": st["cast"],
         "began": began,
         "failed_step": st["failed"] and st["failed"]["step"],
         "reason": st["failed"] and st["failed"]["reason"],

@@ -43,11 +43,15 @@ SCHEMA = situation_schema(M, "昼と夜", "Day and night", {
         "permanents-enter": ("パーマネントが戦場に出る", "permanents enter the battlefield"),
         "untap-step": ("アンタップ・ステップのチェック", "the untap step check"),
         "effect": ("効果で昼／夜になる", "an effect makes it day or night"),
-        "permanents-leave": ("パーマネントが戦場を離れる", "permanents leave the battlefield")}),
+        "permanents-leave": ("パーマネントが戦場を離れる", "permanents leave the battlefield"),
+        "transform-effect": ("他の効果がパーマネントを変身させようとする",
+                             "another spell or ability tries to transform permanents")}),
     "designation": choice("現在の昼夜", "current designation", DESIGNATIONS, default="neither"),
     "battlefield": array("戦場のパーマネント", "permanents on the battlefield", PERMANENT, default=[]),
     "entering": array("戦場に出るパーマネント", "permanents entering", PERMANENT, default=[]),
     "leaving": array("戦場を離れるパーマネント名", "names of permanents leaving", text("名前", "name"), default=[]),
+    "transforming": array("変身させようとするパーマネント名", "names of permanents it tries to transform",
+                          text("名前", "name"), default=[]),
     "previous_turn_spells": array("前のターンに唱えられた呪文", "spells in the previous turn", SPELL, default=[]),
     "shared_team_turns": boolean("チーム・ターン共有オプション", "shared team turns option"),
     "becomes": choice("効果による昼夜", "designation the effect gives",
@@ -238,6 +242,24 @@ def nightbound_makes_night(st, ctx, **_):
     return _become(st, ctx, "night", "a nightbound permanent with no daybound permanent")
 
 
+@implements("702.145b", "can't transform except due to its daybound ability", mechanic=M)
+@implements("702.145e", "can't transform except due to its nightbound ability", mechanic=M)
+def only_by_own_ability(st, ctx, perm=None, bound=None, **_):
+    if perm is None or perm["ability"] != bound:
+        return None
+    perm["transform_refused"] = True
+    return f"{perm['name']} has {bound}: it can't transform except due to its {bound} ability; nothing happens"
+
+
+def _transform_effect(st, ctx, names):
+    for p in (p for p in st["battlefield"] if p["name"] in names):
+        if p["ability"] in ("daybound", "nightbound"):
+            rule = "702.145b" if p["ability"] == "daybound" else "702.145e"
+            ctx.apply(rule, using="only_by_own_ability", perm=p, bound=p["ability"])
+        elif transform(ctx, p, lambda q: None):
+            st["transformed"].append(p["name"])
+
+
 BOUND = ("702.145d", "702.145g", "702.145c", "702.145f")
 
 
@@ -264,6 +286,8 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply({"neither": "731.2c", "day": "731.2a", "night": "731.2b"}[st["designation"]])
     elif ev == "effect":
         ctx.apply("731.1", using="effect_makes_it", value=sit["becomes"])
+    elif ev == "transform-effect":
+        _transform_effect(st, ctx, set(sit["transforming"]))
     elif ev == "permanents-leave":
         st["battlefield"] = [p for p in st["battlefield"] if p["name"] not in set(sit["leaving"])]
     ctx.fixpoint(BOUND)

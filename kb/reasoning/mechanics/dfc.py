@@ -77,6 +77,13 @@ SCHEMA = situation_schema(M, "両面カード・変身", "Double-faced cards and
         "stack": ("スタック（呪文の解決）", "the stack (a resolving spell)"),
         "other": ("スタック以外", "another zone")}, default="other"),
     "effect_allows_face_down": boolean("裏向きで唱えることを許す効果がある", "an effect allows casting it face down"),
+    "transform_by": choice("変身させようとするもの", "what tries to transform it", {
+        "other": ("呪文・他のオブジェクトの能力", "a spell or another object's ability"),
+        "own-ability": ("そのパーマネント自身の起動型・誘発型能力", "its own activated or triggered ability"),
+        "own-delayed-trigger": ("そのパーマネント自身の遅延誘発型能力", "its own delayed triggered ability")},
+        default="other"),
+    "transformed_since": boolean("その能力がスタックに置かれて（遅延誘発型能力が作られて）から変身した",
+                                 "it transformed since that ability was put onto the stack (or was created)"),
     "counters": integer("カウンターの数", "counters on it", default=0),
     "damage": integer("負っているダメージ", "damage marked on it", default=0),
     "attached": array("つけられているオーラ・装備品", "Auras and Equipment attached", text("名前", "name"),

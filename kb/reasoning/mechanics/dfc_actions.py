@@ -195,9 +195,23 @@ def only_permanents(st, ctx, **_):
     return None if st["zone"] == "battlefield" else f"it's in the {st['zone']}, not a permanent: it can't transform"
 
 
+@implements("701.27f", "only if it hasn't transformed or converted since the ability was put onto the stack",
+            "since that delayed triggered ability was created", mechanic=M)
+def transformed_since(st, ctx, **_):
+    by = st["transform_by"]
+    if by == "other":
+        return None
+    since = "was put onto the stack" if by == "own-ability" else "was created"
+    if st["transformed_since"]:
+        return f"it has transformed since its own ability {since}: it doesn't transform"
+    return f"it hasn't transformed since its own ability {since}: it may transform"
+
+
 def _transform(ctx, st):
     if ctx.apply("712.9"):
         return {"transformed": False}
+    if ctx.apply("701.27f") and st["transformed_since"]:
+        return {"transformed": False, "face_up": st["face_up"]}
     other = "back" if st["face_up"] == "front" else "front"
     perm = {"name": st[st["face_up"]]["name"], "double_faced": st["represented_by"] != "other",
             "face_down": st["face_down"], "layout": st["layout"],

@@ -206,9 +206,9 @@ def _turn_up(ctx, st):
     else:
         rule, cost = ("702.37e", "morph_cost") if method == "morph" else ("702.168d", "disguise_cost")
         ctx.apply(rule, card=card, cost=cost)
+    ctx.apply("701.40g", card=card)
     if st["up"]:
         ctx.apply("116.2b")
-    ctx.apply("701.40g", card=card)
     if not st["up"]:
         return {"turned_face_up": False, "revealed": st.get("revealed", False), "turned_face_up_triggers": False}
     ctx.apply("712.15a", using="dfc_front_up", card=card)

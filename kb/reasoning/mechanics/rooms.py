@@ -156,8 +156,12 @@ def characteristics(state, ctx):
     room = state["s"]["room"]
     state["has"] = [d for d in DOORS if d in state["unlocked"]]
     names = [room[d]["name"] for d in state["has"]]
-    return ("it has the name, mana cost and rules text of " + " and ".join(names) if names
-            else "with no unlocked half it has no name, no mana cost and no rules text (a nameless Room enchantment)")
+    # Only the unlocked halves' mana costs exist; with both, the costs are combined (709.4b).
+    state["mana_value"] = sum(sum(parse_mana(room[d].get("mana_cost") or "").values()) for d in state["has"])
+    return ("it has the name, mana cost and rules text of " + " and ".join(names)
+            + f" (mana value {state['mana_value']})" if names
+            else "with no unlocked half it has no name, no mana cost and no rules text (a nameless Room "
+                 "enchantment, mana value 0)")
 
 
 @implements("709.5h", "given the appropriate unlocked designation",
@@ -255,6 +259,7 @@ def solve(s: dict, ctx) -> dict:
         "locked": [d for d in DOORS if d not in st["unlocked"]],
         "gained": st["gained"],
         "characteristics_of": [s["room"][d]["name"] for d in st["has"]],
+        "mana_value": st.get("mana_value", 0),
         "uses_stack": st["uses_stack"],
         "triggers": st["triggers"],
     }
