@@ -242,8 +242,9 @@ ROOMS = [
      r("enters_as_copy", source_unlocked=["left", "right"], enter_trigger_doubler="Panharmonicon"),
      {"unlocked": [], "triggers": []}, ["709.5b", "709.5d"]),
     # 709.5: a locked half's mana cost doesn't exist: MV counts only unlocked halves (both: combined, 709.4b)
+    # 709.3 the half is chosen as it's cast; 709.5d it enters with that half unlocked
     ("room: mana value with only the right door unlocked", RM, r("cast_resolves", cast_half="right"),
-     {"mana_value": 5, "characteristics_of": ["Forgotten Cellar"]}, ["709.5d", "709.5"]),
+     {"mana_value": 5, "characteristics_of": ["Forgotten Cellar"]}, ["709.3", "709.5d", "709.5"]),
     ("room: mana value when fully unlocked", RM, r("unlock_action", door="left", unlocked=["right"]),
      {"mana_value": 8}, ["709.5"]),
     ("room: mana value with no door unlocked", RM, r("put_onto_battlefield"), {"mana_value": 0}, ["709.5"]),

@@ -23,7 +23,7 @@ from kb import settings
 
 EDITIONS = ("cr-en-20260417.txt", "cr-en-20260116.txt")
 JA_EXCERPTS = ("cr-ja-20260116-excerpt-a.txt", "cr-ja-20260116-excerpt-b.txt", "cr-ja-20260116-excerpt-c.txt")
-FULL_SECTIONS = {"100", "110", "116", "118", "202", "304", "307", "400", "502", "503", "601", "603", "608",
+FULL_SECTIONS = {"100", "107", "110", "116", "118", "202", "304", "307", "400", "502", "503", "601", "603", "608",
                  "700", "707", "708", "709", "712", "731", "733"}
 PARTIAL = ("701.1", "701.27", "701.40", "702.1", "702.37", "702.145", "702.168")
 GLOSSARY = {"Day and Night", "Daybound", "Nightbound", "Manifest", "Transform", "Double-Faced Card",

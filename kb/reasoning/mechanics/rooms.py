@@ -37,6 +37,14 @@ def _give(state: dict, doors) -> None:
 # ------------------------------------------------------------------ entering the battlefield
 
 
+@implements("709.3", "chooses which half of a split card they are casting before putting it onto the stack",
+            mechanic=KEY)
+def half_chosen(state, ctx):
+    half = state["s"]["cast_half"]
+    state["half_cast"] = half
+    return f"the {half} half ({state['s']['room'][half]['name']}) was chosen as the Room spell was cast"
+
+
 @implements("707.10", "all decisions made for it", "a copy of a spell isn't cast", mechanic=KEY)
 def copy_spell(state, ctx):
     # The choice of which half was cast (709.3) is a decision made for the spell: the copy keeps it.
@@ -227,7 +235,7 @@ def solve(s: dict, ctx) -> dict:
               half_cast=None, triggers=[], uses_stack=None, has=[])
     ev = s["event"]
     if ev == "cast_resolves":
-        st["half_cast"] = s["cast_half"]
+        ctx.apply("709.3")
     elif ev == "spell_copy_resolves":
         ctx.apply("707.10")
         ctx.apply("608.3f")
