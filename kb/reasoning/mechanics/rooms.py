@@ -40,9 +40,8 @@ def _give(state: dict, doors) -> None:
 @implements("709.3", "chooses which half of a split card they are casting before putting it onto the stack",
             mechanic=KEY)
 def half_chosen(state, ctx):
-    half = state["s"]["cast_half"]
-    state["half_cast"] = half
-    return f"the {half} half ({state['s']['room'][half]['name']}) was chosen as the Room spell was cast"
+    half = state["half_cast"]
+    return f"the {half} half ({state['s']['room'][half]['name']}) was the one chosen as the Room spell was cast"
 
 
 @implements("707.10", "all decisions made for it", "a copy of a spell isn't cast", mechanic=KEY)
@@ -235,14 +234,16 @@ def solve(s: dict, ctx) -> dict:
               half_cast=None, triggers=[], uses_stack=None, has=[])
     ev = s["event"]
     if ev == "cast_resolves":
-        ctx.apply("709.3")
+        st["half_cast"] = s["cast_half"]
     elif ev == "spell_copy_resolves":
         ctx.apply("707.10")
         ctx.apply("608.3f")
     elif ev in ("enters_as_copy", "token_copy", "becomes_copy"):
         ctx.apply("709.5b")
     if ev in ENTERS:
-        ctx.apply("709.5d")
+        ctx.apply("709.5d")  # decides the case; 709.3 says where the half it unlocks came from
+        if ev == "cast_resolves":
+            ctx.apply("709.3")
     elif ev == "becomes_copy":
         ctx.apply("709.5c")
     else:
