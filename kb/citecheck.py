@@ -386,10 +386,7 @@ def _readings(surface: str, reading: str) -> tuple[str, ...]:
     found = [reading]
     if len(surface) == 1 and "\u4e00" <= surface <= "\u9fff":
         d, _ = _sudachi()
-        try:
-            found += [m.reading_form() for m in d.lookup(surface)]
-        except Exception:  # noqa: BLE001 - older SudachiPy without lookup()
-            pass
+        found += [m.reading_form() for m in d.lookup(surface)]
     return tuple(dict.fromkeys(found))[:6]
 
 
