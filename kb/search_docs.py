@@ -19,6 +19,11 @@ from .text import normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
 NOTE_WEIGHT = 0.6  # trivia bullets rank below rulings
+HEADING_WEIGHT = 0.7  # a heading ("702.145. Daybound and Nightbound") says nothing its subrules don't
+
+
+def _is_heading(rule: dict) -> bool:
+    return rule["kind"] in ("chapter", "section") or _is_title(rule["text"])
 
 
 def _locator_citation(locator: dict, **extra) -> dict:
@@ -214,7 +219,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
                 id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=titles[number],
                 text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]), rule_number=number,
                 edition=edition, mechanics=keys, expansions=" ".join(expansions),
-                boost=DEFINITION_BOOST if defines else 1.0,
+                boost=DEFINITION_BOOST if defines else (HEADING_WEIGHT if _is_heading(rule) else 1.0),
                 citation=_locator_citation(rule["locator"], rule=number, edition=edition, lang=lang)))
     for (lang, edition, term), entry in model.glossary.items():
         keys = tuple(sorted({k for k in model.mechanic_names.get(_norm(entry.get("term_en") or term), [])}))
