@@ -144,3 +144,13 @@ def book_ruling(book, mechanic: str, doc_id: str, fingerprint: str) -> RulingVie
     if not isinstance(book, ParsedRuleBook):
         assert re.match(rf"{re.escape(doc_id)} lines? \d", ruling.locator), ruling.locator
     return ruling
+
+
+# Manifest test cards, shared by the manifest tables (kept as the cards' real characteristics).
+MANIFEST_CARDS = {
+    "bear": {"name": "Grizzly Bears", "types": "Creature", "mana_cost": "{1}{G}"},
+    "angel": {"name": "Exalted Angel", "types": "Creature", "mana_cost": "{4}{W}{W}", "morph_cost": "{2}{W}{W}",
+              "turned_face_up_ability": True},
+    "outfitter": {"name": "Agency Outfitter", "types": "Creature", "mana_cost": "{3}{U}{U}", "disguise_cost": "{3}{U}"},
+    "delver": {"name": "Delver of Secrets", "types": "Creature", "mana_cost": "{U}", "double_faced": True},
+}

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.reasoning_fixtures import MANIFEST_CARDS
+
 # ---------------------------------------------------------------- day / night
 
 DN = "day-night"
@@ -355,13 +357,10 @@ CASTING = [
 # ---------------------------------------------------------------- manifest
 
 MF = "manifest"
-BEAR = {"name": "Grizzly Bears", "types": "Creature", "mana_cost": "{1}{G}"}
+BEAR, ANGEL = MANIFEST_CARDS["bear"], MANIFEST_CARDS["angel"]
+OUTFIT, DELVER = MANIFEST_CARDS["outfitter"], MANIFEST_CARDS["delver"]
 ARBOR = {"name": "Dryad Arbor", "types": "Land Creature", "mana_cost": ""}
 SORC = {"name": "Lava Axe", "types": "Sorcery", "mana_cost": "{4}{R}"}
-ANGEL = {"name": "Exalted Angel", "types": "Creature", "mana_cost": "{4}{W}{W}", "morph_cost": "{2}{W}{W}",
-         "turned_face_up_ability": True}
-OUTFIT = {"name": "Agency Outfitter", "types": "Creature", "mana_cost": "{3}{U}{U}", "disguise_cost": "{3}{U}"}
-DELVER = {"name": "Delver of Secrets", "types": "Creature", "mana_cost": "{U}", "double_faced": True}
 
 
 def m(question, *cards, **kw):

@@ -4,16 +4,13 @@ from __future__ import annotations
 import pytest
 
 from kb.reasoning.engine import ask
-from tests.reasoning_fixtures import book_ruling
+from tests.reasoning_fixtures import MANIFEST_CARDS, book_ruling
 
 M = "manifest"
-BEAR = {"name": "Grizzly Bears", "types": "Creature", "mana_cost": "{1}{G}"}
+BEAR, ANGEL = MANIFEST_CARDS["bear"], MANIFEST_CARDS["angel"]
+DISGUISE, DFC = MANIFEST_CARDS["outfitter"], MANIFEST_CARDS["delver"]
 SHOCK = {"name": "Shock", "types": "Instant", "mana_cost": "{R}"}
 LAND = {"name": "Forest", "types": "Land", "mana_cost": ""}
-ANGEL = {"name": "Exalted Angel", "types": "Creature", "mana_cost": "{4}{W}{W}", "morph_cost": "{2}{W}{W}",
-         "turned_face_up_ability": True}
-DISGUISE = {"name": "Agency Outfitter", "types": "Creature", "mana_cost": "{3}{U}{U}", "disguise_cost": "{3}{U}"}
-DFC = {"name": "Delver of Secrets", "types": "Creature", "mana_cost": "{U}", "double_faced": True}
 DFC_NONCREATURE = {"name": "Search for Azcanta", "types": "Legendary Enchantment", "mana_cost": "{1}{U}",
                    "double_faced": True}
 
