@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import re
 
+from .extract.cards import find_slash_names
 from .mechanics import _is_title
 from .modeldata import Model
 from .search import SearchDoc, SearchIndex
@@ -83,6 +84,13 @@ class _JaTerms:
             if m["name_ja"]:
                 for name in [m["name_en"], *m["aliases_en"]]:
                     self._add(name, m["name_ja"])
+        # Pairs the JA documents write themselves: 「閉鎖されている/locked」「開放コスト/Unlock cost」.
+        for ruling in model.rulings.values():
+            if model.documents.get(ruling["document"], {}).get("lang") != "ja":
+                continue
+            for pair in find_slash_names(ruling["text"]):
+                if normalize(pair.en) not in model.card_names:  # cards are not terms
+                    self._add(pair.en, pair.ja)
 
     def _add(self, en: str, ja: str) -> None:
         en = re.sub(r"\s*\(.*?\)\s*$", "", en)  # "Room (2)"

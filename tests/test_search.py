@@ -3,7 +3,6 @@ snippets, storage. Small hand-made document sets; one test over the real data.""
 from __future__ import annotations
 
 import json
-import time
 from pathlib import Path
 
 import pytest
@@ -203,13 +202,8 @@ def test_loads_refuses_other_format():
 def test_real_data_quality_and_speed(full_kb):
     """The documents the KB build makes (kb.search_docs), every edition loaded, through KB.search."""
     from kb.search_docs import build_index
-    start = time.perf_counter()
-    index = build_index(full_kb.model)
-    assert time.perf_counter() - start < 10
-    blob = index.dumps()
-    start = time.perf_counter()
-    SearchIndex.loads(blob)
-    assert time.perf_counter() - start < 1.0
+    index = build_index(full_kb.model)  # speed is measured in bench/bench_search.py, not here
+    assert len(SearchIndex.loads(index.dumps())) == len(index)
     assert full_kb.search("702.6")["hits"][0]["rule"] == "702.6"
     assert full_kb.search("702.6")["hits"][0]["edition"] == "2026-04-17"
     for q in ("昼", "夜", "予示"):
@@ -220,7 +214,7 @@ def test_real_data_quality_and_speed(full_kb):
     for item in queries:
         top = [h["rule"] for h in full_kb.search(item["q"], kinds={"rule"}, limit=5)["hits"]]
         found += len(set(top) & set(item["expected"])) / len(item["expected"])
-    assert found / len(queries) >= 0.84  # recall@5 0.864 (rulings bridged to the rules the engine finds deciding them)
+    assert found / len(queries) >= 0.9  # the issue's target; bench/bench_search.py prints 0.909
 
 
 # ---------------------------------------------------------------- ranking mechanisms (unit)
@@ -359,3 +353,16 @@ def test_glossary_bridge_ignores_common_and_obsolete_terms():
 def test_real_questions_lifted_by_the_glossary(full_kb, question, number, rank):
     top = [h["rule"] for h in full_kb.search(question, kinds={"rule"}, limit=5)["hits"]]
     assert number in top[:rank], top
+
+
+def test_term_pairs_written_in_ja_documents_bridge_to_en_rules(full_kb):
+    # The 部屋 page writes 「閉鎖されている/locked」 and 「開放されている/unlocked」: an EN rule using those
+    # words carries the JA terms, so a JA question about locking a door reaches it.
+    from kb.search_docs import _JaTerms
+    terms = _JaTerms(full_kb.model)
+    text = full_kb.model.rules[("en", "2026-04-17", "709.5g")]["text"]
+    assert {"閉鎖されている", "開放されている"} <= set(terms.for_text(text))
+    # A card named with a slash ("翻弄する魔道士/Meddling Mage") is not a term.
+    assert not any("翻弄" in t for t in terms.for_text("Meddling Mage"))
+    hits = full_kb.search("部屋を完全に開放したときに誘発する能力", kinds={"rule"}, limit=5)["hits"]
+    assert "709.5i" in [h["rule"] for h in hits]
