@@ -118,7 +118,7 @@ def test_time_limit_stops_an_expensive_query(client):
     assert response.get_json() == {"error": {"status": 503, "code": "query_timeout",
                                              "message": "the query ran longer than the 1 s time limit and was stopped",
                                              "suggestions": []}}
-    assert 1.0 <= elapsed < 1.8
+    assert 1.0 <= elapsed < 5  # stopped at the limit (unstopped, the cross product runs for minutes)
     # the endpoint still answers afterwards
     assert client.get("/sparql", query_string={"query": "ASK { ?s ?p ?o }"}).status_code == 200
 
