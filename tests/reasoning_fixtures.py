@@ -154,3 +154,11 @@ MANIFEST_CARDS = {
     "outfitter": {"name": "Agency Outfitter", "types": "Creature", "mana_cost": "{3}{U}{U}", "disguise_cost": "{3}{U}"},
     "delver": {"name": "Delver of Secrets", "types": "Creature", "mana_cost": "{U}", "double_faced": True},
 }
+
+
+# A Room for the Room tables: the left door's unlock trigger needs no target; the right one's needs
+# one (one legal); NO_TARGET_ROOM is the same Room with no legal target for the right door.
+ROOM = {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}", "unlock_trigger": True},
+        "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True,
+                  "trigger_targets": 1, "legal_targets": 1}}
+NO_TARGET_ROOM = ROOM | {"right": ROOM["right"] | {"legal_targets": 0}}

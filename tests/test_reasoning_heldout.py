@@ -7,6 +7,8 @@ row of tests/test_reasoning_<mechanic>.py; they are edge cases and combinations.
 """
 from __future__ import annotations
 
+import tests.reasoning_fixtures as ROOMS
+
 import pytest
 
 from tests.reasoning_fixtures import MANIFEST_CARDS
@@ -182,10 +184,7 @@ DFCS = [
 # ---------------------------------------------------------------- Rooms
 
 RM = "room"
-ROOM = {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}", "unlock_trigger": True},
-        "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True,
-                  "trigger_targets": 1, "legal_targets": 1}}
-NO_TARGET = ROOM | {"right": ROOM["right"] | {"legal_targets": 0}}
+ROOM, NO_TARGET = ROOMS.ROOM, ROOMS.NO_TARGET_ROOM
 
 
 def r(event, **kw):

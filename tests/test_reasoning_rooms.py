@@ -4,17 +4,15 @@ Each row: a situation, what the rule text says the outcome is, and rules that mu
 """
 from __future__ import annotations
 
+import tests.reasoning_fixtures as ROOMS
+
 import pytest
 
 from kb.reasoning.engine import SituationError, ask
 from kb.reasoning.rulebook import ParsedRuleBook
 from tests.reasoning_fixtures import current_book
 
-# Two doors: the left one's unlock trigger needs no target; the right one's needs one (one legal).
-ROOM = {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}", "unlock_trigger": True},
-        "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True,
-                  "trigger_targets": 1, "legal_targets": 1}}
-NO_TARGET = ROOM | {"right": ROOM["right"] | {"legal_targets": 0}}
+ROOM, NO_TARGET = ROOMS.ROOM, ROOMS.NO_TARGET_ROOM
 
 
 def sit(event, **kw):
