@@ -16,7 +16,8 @@ from . import settings, snapshot
 from .modeldata import Model
 from .text import normalize, normalize_kana
 
-RULE_NUMBER = re.compile(r"^(?:rule\s*|cr[:\s]*)?(\d(?:\d{2}(?:\.\d+[a-z]?)?)?)\.?$", re.I)
+# "702.30d~2": a number printed twice in one edition, the repeat kept under its own id.
+RULE_NUMBER = re.compile(r"^(?:rule\s*|cr[:\s]*)?(\d(?:\d{2}(?:\.\d+[a-z]?)?)?)\.?(~\d+)?$", re.I)
 
 
 class KBError(ValueError):
@@ -37,7 +38,7 @@ def canonical_rule_number(text: str) -> str:
     found = RULE_NUMBER.match(value)
     if not found:
         raise KBError("bad_rule_number", f"{text!r} is not a rule number (expected forms like 601, 601.2, 601.2c)")
-    return found[1].lower()
+    return found[1].lower() + (found[2] or "")
 
 
 class KB:
@@ -122,6 +123,12 @@ class KB:
         value = edition.strip()
         if re.fullmatch(r"\d{8}", value):
             value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
+        if f"{lang}/{value}" not in self.model.editions and f"en/{value}" not in self.model.editions:
+            # the date in the official file name ("MagicCompRules 20240206.txt" is effective 2024-02-02)
+            alias = next((e["edition"] for e in self.model.editions.values()
+                          if e.get("file_date") == value and e["lang"] in (lang, "en")), None)
+            if alias:
+                return alias
         if f"{lang}/{value}" not in self.model.editions and f"en/{value}" not in self.model.editions:
             loaded = sorted({e["edition"] for e in self.model.editions.values()})
             raise KBError("unknown_edition", f"edition {edition!r} is not loaded; loaded: {', '.join(loaded)}",
@@ -229,6 +236,14 @@ class KB:
                 "references_out": [], "references_in": [], "mechanics": [], "history": [], "current": None,
                 "note": "no loaded CR edition has this rule; shown as quoted by the documents",
                 "citations": [t["citation"] for t in texts]}
+
+    def today_number(self, number: str, edition: str) -> str | None:
+        """The current EN number of rule ``number`` of ``edition`` by lineage (None: removed or unknown)."""
+        from .resolve import Resolver
+        resolver = Resolver(self.model.en_editions(), self.model.rules, self.model.next_link)
+        if ("en", edition, number) not in self.model.rules:
+            return None
+        return resolver.carry_forward(number, edition)[0]
 
     def _current_of(self, key) -> dict | None:
         from .resolve import Resolver

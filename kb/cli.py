@@ -83,9 +83,12 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
     except (OSError, ValueError, snapshot.SnapshotError) as exc:
         _fail(f"build failed, previous snapshot kept: {exc}")
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
+    for w in meta.get("warnings", []):  # accidents of real files, tolerated: always shown
+        click.echo(f"kb: warning: {w['file']}" + (f":{w['line']}" if w["line"] else "") + f": {w['message']}", err=True)
     click.echo(f"built {path.name} in {meta['seconds']}s: editions {', '.join(meta['editions']) or 'none'}; "
                f"{meta['rules']} rules, {meta['rulings']} rulings/quotes, {meta['mechanics']} mechanics, "
-               f"{meta['cards']} cards from {len(meta['sources'])} sources")
+               f"{meta['cards']} cards from {len(meta['sources'])} sources"
+               + (f"; {len(meta['warnings'])} warning(s)" if meta.get("warnings") else ""))
     return path
 
 
@@ -365,12 +368,13 @@ def _print_check(report: dict) -> None:
 @click.option("--json", "as_json", is_flag=True)
 def check_citations(file, date, as_json) -> None:
     kb = _kb()
+    from .sources import decode, looks_like_text
     try:
-        text = Path(file).read_bytes().decode("utf-8-sig")
+        text, _ = decode(Path(file).read_bytes())  # any encoding an official text comes in
     except OSError as exc:
         _fail(f"cannot read {file}: {exc.strerror}", 2)
-    except UnicodeDecodeError:
-        _fail(f"{file} is not UTF-8 text", 2)
+    if not looks_like_text(text):
+        _fail(f"{file} is not a text file", 2)
     try:
         report = kb.check_citations(text, date=date)
     except KBError as exc:

@@ -33,6 +33,7 @@ class Corpus:
     documents: list[ParsedDocument] = field(default_factory=list)
     cards: list[CardName] = field(default_factory=list)
     sources: list[SourceFile] = field(default_factory=list)
+    warnings: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
 
     def en_editions(self) -> list[CREdition]:
         return sorted((e for (lang, _), e in self.editions.items() if lang == "en"), key=lambda e: e.effective)
@@ -60,26 +61,35 @@ def _merge_excerpt(into: CREdition, more: CREdition) -> None:
     into.glossary.extend(more.glossary)
 
 
+def _keep(corpus: Corpus, source: SourceFile, edition: CREdition) -> None:
+    """One edition per language and effective date; its file's accidents become build warnings."""
+    edition.file_date = source.file_date
+    key = (edition.lang, edition.edition)
+    earlier = corpus.editions.get(key)
+    if earlier is not None:
+        corpus.warnings.append((source.origin, 0, f"edition {edition.edition} ({edition.lang}) is also in "
+                                                  f"{earlier.document.path}: this file is used"))
+    corpus.editions[key] = edition
+    corpus.warnings.extend((source.origin, line, message) for line, message in edition.warnings)
+
+
 def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: None) -> Corpus:
-    corpus = Corpus(sources=sources.files)
+    corpus = Corpus(sources=sources.files, warnings=list(sources.warnings))
     card_names: set[str] = set()
     for source in sources.files:
         doc = source.document
         if source.format == "cr-en":
             progress(f"parse {source.origin}")
             edition = _guard(source, lambda: parse_cr_en(doc.text, doc))
-            key = ("en", edition.edition)
-            if key in corpus.editions:
-                raise SourceError(source.origin, f"edition {edition.edition} is loaded twice")
-            corpus.editions[key] = edition
+            _keep(corpus, source, edition)
         elif source.format == "cr-ja":
             progress(f"parse {source.origin}")
             edition = _guard(source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint))
             key = ("ja", edition.edition)
-            if key in corpus.editions:
+            if key in corpus.editions and not corpus.editions[key].complete and not edition.complete:
                 _merge_excerpt(corpus.editions[key], edition)
             else:
-                corpus.editions[key] = edition
+                _keep(corpus, source, edition)
         elif source.format in CARD_PARSERS:
             progress(f"parse {source.origin}")
             names = _guard(source, lambda: CARD_PARSERS[source.format](doc.text, doc))

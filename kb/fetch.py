@@ -16,6 +16,7 @@ from urllib.parse import urljoin
 
 from .parsers.cr_en import CRFormatError, parse_cr_en
 from .records import Document
+from .sources import decode
 
 TXT_LINK = re.compile(r"MagicCompRules[^/]*\.txt$", re.I)
 TIMEOUT = 30
@@ -67,9 +68,10 @@ def fetch_current(rules_page: str, into: Path) -> Path:
     link = find_cr_link(rules_page, page)
     data = _get(link)
     try:
-        text = data.decode("utf-8-sig")
-        edition = parse_cr_en(text, Document(id="fetched", title=link, kind="cr", lang="en", path=link, text=text))
-    except (UnicodeDecodeError, CRFormatError) as exc:
+        text, encoding = decode(data)
+        edition = parse_cr_en(text, Document(id="fetched", title=link, kind="cr", lang="en", path=link, text=text,
+                                             encoding=encoding))
+    except CRFormatError as exc:
         raise FetchError(f"{link}: not a Comprehensive Rules text ({exc})") from None
     into.mkdir(parents=True, exist_ok=True)
     target = into / f"MagicCompRules {edition.effective.strftime('%Y%m%d')}.txt"

@@ -102,7 +102,11 @@ def _editions(model: Model, corpus: Corpus) -> None:
         model.editions[f"{lang}/{edition}"] = {
             "lang": lang, "edition": edition, "effective": ed.effective.isoformat(), "title": ed.title,
             "document": doc.id, "path": doc.path, "sha256": doc.sha256, "complete": ed.complete,
-            "rules": sum(r.kind in ("rule", "subrule") for r in ed.rules), "glossary": len(ed.glossary)}
+            "file_date": ed.file_date, "encoding": doc.encoding,
+            "rules": sum(r.kind in ("rule", "subrule") for r in ed.rules), "glossary": len(ed.glossary),
+            "examples": sum(len(r.examples) for r in ed.rules),
+            "warnings": [{"line": line, "message": message} for line, message in ed.warnings],
+            "anomalies": [{"line": line, "text": text} for line, text in ed.anomalies]}
         for rule in ed.rules:
             key = (lang, edition, rule.number)
             model.rules[key] = _rule_dict(rule, lang, edition, titles.get(rule.locator.document, doc.title))

@@ -77,7 +77,13 @@ class CREdition:
     document: "Document"
     rules: list[Rule] = field(default_factory=list)
     glossary: list[GlossaryEntry] = field(default_factory=list)
-    complete: bool = True  # False for excerpts (the JA files): absent rules are not "removed"
+    complete: bool = True  # False for excerpts: absent rules are not "removed"
+    file_date: str | None = None  # the date in the official file name (an alias of ``edition``)
+    # Accidents of the real file, tolerated and reported: (line, message), e.g. a duplicated number.
+    warnings: list[tuple[int, str]] = field(default_factory=list)
+    # Lines in the rules part that are neither a rule, heading, example nor continuation, kept
+    # with their line so nothing is lost: (line, text).
+    anomalies: list[tuple[int, str]] = field(default_factory=list)
 
 
 # ---------------------------------------------------------------- other documents
@@ -97,6 +103,7 @@ class Document:
     date: date | None = None  # publication / effective date
     quotes_edition: str | None = None  # the CR edition its quotes come from, if known ("2023-11-17")
     url: str | None = None
+    encoding: str = "utf-8"  # how the bytes were decoded: utf-8, utf-8-sig, utf-16-le/be, cp1252
 
 
 @dataclass(slots=True, frozen=True)

@@ -99,6 +99,7 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
                 "sources": [{"id": s.document.id, "path": s.document.path, "sha256": s.document.sha256,
                              "format": s.format} for s in sources.files],
                 "editions": sorted(model.editions), "rules": len(model.rules),
+                "warnings": [{"file": f, "line": line, "message": m} for f, line, m in corpus.warnings],
                 "rulings": len(model.rulings), "mechanics": len(model.mechanics), "cards": len(model.cards)}
         (tmp / "meta.json").write_text(json.dumps(meta, ensure_ascii=False, indent=1), encoding="utf-8")
         final = root / f"snap-{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**6:06d}"

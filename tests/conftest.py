@@ -1,6 +1,7 @@
 """Shared fixtures. Full CR editions are read from ../shared/data (kb.settings.shared_data_dir)."""
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 
 import pytest
@@ -8,12 +9,30 @@ import pytest
 from kb import settings
 
 
+def require_data() -> Path:
+    """The shared data folder; without it the suite stops with one clear line (never a mass skip)."""
+    path = settings.shared_data_dir()
+    if not any(path.glob("cr-en-*.txt")):
+        pytest.exit(f"the shared CR data is missing: no cr-en-*.txt in {path} (set MTG_KB_DATA)", returncode=2)
+    return path
+
+
+@functools.cache
+def newest_en_sources(n: int) -> tuple:
+    """The ``n`` newest English CRs in the shared data (newest first), recognised by content as
+    `kb build` does, so tests follow a new edition without being rewritten."""
+    from kb.sources import classify
+    found = [s for p in sorted(require_data().glob("cr-en-*.txt")) if (s := classify(p)) and s.format == "cr-en"]
+    return tuple(sorted(found, key=lambda s: s.edition_hint, reverse=True)[:n])
+
+
+def newest_en_source():
+    return newest_en_sources(1)[0]
+
+
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
-    path = settings.shared_data_dir()
-    if not (path / "cr-en-20260417.txt").exists():
-        pytest.skip(f"full CR texts not found in {path} (set MTG_KB_DATA)")
-    return path
+    return require_data()
 
 
 def _build_kb(home: Path, paths: list[Path]):

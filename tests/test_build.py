@@ -1,6 +1,7 @@
 """Building snapshots: deterministic, atomic, and loud about the file and line that failed."""
 from __future__ import annotations
 
+import json
 import shutil
 
 import pyoxigraph as ox
@@ -38,19 +39,35 @@ def test_graph_and_indexes_agree(full_kb):
     assert {row["now"].value for row in rows} == {"733"}
 
 
-def test_a_bad_file_fails_the_build_and_keeps_the_previous_snapshot(tmp_path, data_dir):
+def test_a_file_that_is_not_a_cr_fails_the_build_and_keeps_the_previous_snapshot(tmp_path, data_dir):
     root = tmp_path / "snapshots"
     good = snapshot.build(discover([data_dir / "cr-en-20260417.txt"], settings.rules_src_dir()), root)
-    broken = tmp_path / "cr-en-20270101.txt"
-    text = (data_dir / "cr-en-20260417.txt").read_text(encoding="utf-8-sig").splitlines()
-    text.insert(5000, "601.2c This rule number appears twice.")
-    broken.write_text("\n".join(text), encoding="utf-8")
+    truncated = tmp_path / "MagicCompRules 20270101.txt"  # a download cut off inside the contents list
+    truncated.write_text("\n".join((data_dir / "cr-en-20260417.txt").read_text(encoding="utf-8-sig")
+                                   .splitlines()[:40]), encoding="utf-8")
     with pytest.raises(SourceError) as err:
-        snapshot.build(discover([broken], settings.rules_src_dir()), root)
-    assert str(broken) in str(err.value) and err.value.line == 5001 and "601.2c" in str(err.value)
+        snapshot.build(discover([truncated], settings.rules_src_dir()), root)
+    assert str(truncated) in str(err.value) and err.value.line and "contents" in str(err.value)
     assert snapshot.current(root) == good
     assert not list(root.glob(".tmp-*"))
     assert KB.load(tmp_path).rule("601.2c")["edition"] == "2026-04-17"
+
+
+def test_a_duplicated_number_in_a_file_under_any_name_is_a_warning_not_a_failure(tmp_path, data_dir):
+    copy = tmp_path / "rules download.txt"  # recognised by its content, not its name
+    text = (data_dir / "cr-en-20260417.txt").read_text(encoding="utf-8-sig").splitlines()
+    at = next(i for i, line in enumerate(text) if line.startswith("601.2d ")) + 1
+    text.insert(at, "601.2c This rule number appears twice.")
+    copy.write_text("\n".join(text), encoding="utf-8")
+    path = snapshot.build(discover([copy], settings.rules_src_dir()), tmp_path / "snapshots")
+    warnings = json.loads((path / "meta.json").read_text(encoding="utf-8"))["warnings"]
+    assert {"file": str(copy), "line": at + 1, "message": "rule 601.2c appears twice (first at line "
+            f"{next(i for i, l in enumerate(text, 1) if l.startswith('601.2c '))}): the repeat is kept as 601.2c~2"} in warnings
+    kb = KB.load(tmp_path)
+    assert kb.rule("601.2c~2")["text"]["en"] == "This rule number appears twice."
+    assert kb.rule("601.2c")["text"]["en"].startswith("The player announces")
+    edition = next(e for e in kb.editions() if e["edition"] == "2026-04-17")
+    assert edition["warnings"] == [{"line": at + 1, "message": warnings[0]["message"]}]
 
 
 def test_changed_user_document_is_refused(tmp_path):
@@ -62,12 +79,22 @@ def test_changed_user_document_is_refused(tmp_path):
         discover([], copy)
 
 
-def test_not_utf8_is_reported_with_its_line(tmp_path):
+def test_a_windows_1252_file_named_by_its_date_is_read_and_its_encoding_recorded(tmp_path, data_dir):
+    original = (data_dir / "cr-en-20260417.txt").read_text(encoding="utf-8-sig")
+    copy = tmp_path / "2026-04-17.txt"
+    copy.write_bytes(original.encode("cp1252", errors="replace"))
+    source = discover([copy], None).files[0]
+    assert (source.document.encoding, source.edition_hint, source.file_date) == ("cp1252", "2026-04-17", "2026-04-17")
+    assert "“Tap two target" in source.document.text
+
+
+@pytest.mark.parametrize("content", [b"", b"Magic\nok line\n\xff\xfe broken\n", "総合ルール".encode()])
+def test_a_file_named_like_a_cr_that_is_not_one_is_refused_with_its_name(tmp_path, content):
     bad = tmp_path / "cr-en-20270101.txt"
-    bad.write_bytes(b"Magic\nok line\n\xff\xfe broken\n")
+    bad.write_bytes(content)
     with pytest.raises(SourceError) as err:
         discover([bad], None)
-    assert err.value.line == 3 and "not UTF-8" in str(err.value)
+    assert str(bad) in str(err.value) and err.value.line == 1 and "not a Comprehensive Rules text" in str(err.value)
 
 
 def test_unrecognised_file_is_refused(tmp_path):
@@ -77,6 +104,14 @@ def test_unrecognised_file_is_refused(tmp_path):
         discover([other], None)
 
 
-def test_rule_counts_per_edition_in_the_graph(full_kb):
+def test_every_edition_in_the_data_is_in_the_graph_with_its_independent_count(full_kb, data_dir):
+    from tests.test_parse_cr_en import independent_numbers
+    expected = {}
+    for path in sorted([*data_dir.glob("cr-en-*.txt"), *data_dir.glob("cr-archive/cr-en-*.txt")]):
+        source = discover([path], None).files[0]
+        expected[source.edition_hint] = sum(independent_numbers(source.document.text).values())
     counts = {e["edition"]: e["rules"] for e in full_kb.editions() if e["lang"] == "en"}
-    assert counts == {"2011-09-30": 1865, "2023-11-17": 2899, "2026-01-16": 3114, "2026-04-17": 3138}
+    assert counts == expected and len(counts) >= 34
+    assert {"2011-09-30": 1865, "2023-11-17": 2899, "2026-01-16": 3114, "2026-04-17": 3138}.items() <= counts.items()
+    ja = next(e for e in full_kb.editions() if e["lang"] == "ja")
+    assert ja["edition"] == "2026-01-16" and ja["rules"] >= 3000 and ja["complete"]

@@ -1,51 +1,156 @@
-"""The EN CR parser against every edition in ../shared/data: nothing dropped, merged or invented."""
+"""The EN CR parser against every edition in ../shared/data and cr-archive/: nothing dropped,
+merged or invented, and every accident of the real files kept and reported."""
 from __future__ import annotations
 
 import re
+from collections import Counter
+from pathlib import Path
 
 import pytest
 
 from kb.parsers.cr_en import CRFormatError, parse_cr_en
 from kb.records import Document
+from kb.settings import shared_data_dir
+from kb.sources import classify
 
-EDITIONS = {  # file -> (edition, sections, glossary entries) from the data README's own counts
+FILES = sorted([*shared_data_dir().glob("cr-en-*.txt"), *shared_data_dir().glob("cr-archive/cr-en-*.txt")])
+KNOWN = {  # file -> (effective date, sections, glossary entries) from the data README's own counts
     "cr-en-20110930.txt": ("2011-09-30", 123, 460),
     "cr-en-20231117.txt": ("2023-11-17", 142, 668),
     "cr-en-20260116.txt": ("2026-01-16", 146, 725),
     "cr-en-20260417.txt": ("2026-04-17", 147, 730),
+    "cr-en-20260619.txt": ("2026-06-19", None, 735),
 }
 
 
-def _parse(path):
-    text = path.read_bytes().decode("utf-8-sig")
-    return text, parse_cr_en(text, Document(id=path.stem, title=path.name, kind="cr", lang="en",
-                                            path=str(path), text=text))
+def _parse(path: Path):
+    source = classify(path)
+    return source.document.text, parse_cr_en(source.document.text, source.document)
 
 
 @pytest.fixture(scope="module")
 def parsed(data_dir):
-    return {name: _parse(data_dir / name) for name in EDITIONS}
+    return {path.name: _parse(path) for path in FILES}
 
 
-@pytest.mark.parametrize("name", sorted(EDITIONS))
-def test_rule_numbers_equal_an_independent_count(parsed, name):
-    text, edition = parsed[name]
-    lines = text.splitlines()
-    # Independent count: the data README's regex, plus the one rule it misses ("901.4.All").
-    expected = {re.match(r"^(\d{3}\.\d+[a-z]?)", l)[1] for l in lines
-                if re.match(r"^\d{3}\.\d+[a-z]?\.? ", l) or re.match(r"^\d{3}\.\d+\.[A-Z]", l)}
+def independent_numbers(text: str) -> Counter:
+    """Rule numbers by a regex over the raw lines (the data README's, plus "901.4.All" with no space)."""
+    return Counter(re.match(r"^ {0,3}(\d{3}\.\d+[a-z]?)", line)[1] for line in text.splitlines()
+                   if re.match(r"^ {0,3}\d{3}\.\d+[a-z]?\.? ", line) or re.match(r"^\d{3}\.\d+\.[A-Z]", line))
+
+
+def test_every_file_in_the_data_is_tried():
+    assert len(FILES) >= 34
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_rule_numbers_equal_an_independent_count(parsed, path):
+    text, edition = parsed[path.name]
     got = [r.number for r in edition.rules if r.kind in ("rule", "subrule")]
-    assert len(got) == len(set(got))
-    assert set(got) == expected
-    assert edition.edition == EDITIONS[name][0]
-    assert sum(r.kind == "section" for r in edition.rules) == EDITIONS[name][1]
-    assert sum(r.kind == "chapter" for r in edition.rules) == 9
-    assert len(edition.glossary) == EDITIONS[name][2]
+    assert len(got) == len(set(got))  # a duplicated number keeps both, the repeat as "702.30d~2"
+    assert Counter(n.split("~")[0] for n in got) == independent_numbers(text)
+    contents = text.splitlines()[:edition.rules[0].locator.line_start - 1]
+    assert sum(r.kind == "chapter" for r in edition.rules) == sum(bool(re.match(r"^\d\. \S", l)) for l in contents)
+    if path.name in KNOWN:
+        effective, sections, glossary = KNOWN[path.name]
+        assert edition.edition == effective and len(edition.glossary) == glossary
+        assert sections is None or sum(r.kind == "section" for r in edition.rules) == sections
 
 
-def test_counts_of_the_current_edition(parsed):
-    _, edition = parsed["cr-en-20260417.txt"]
-    assert sum(r.kind in ("rule", "subrule") for r in edition.rules) == 3138
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_line_of_rules_and_glossary_lands_in_exactly_one_record(parsed, path):
+    text, edition = parsed[path.name]
+    lines = text.splitlines()
+    owner: Counter = Counter()
+    spans = [(r.locator.line_start, r.locator.line_end) for r in edition.rules]
+    spans += [(e.locator.line_start, e.locator.line_end) for r in edition.rules for e in r.examples]
+    spans += [(g.locator.line_start, g.locator.line_end) for g in edition.glossary]
+    spans += [(line, line) for line, _ in edition.anomalies]
+    for first, last in spans:
+        owner.update(range(first, last + 1))
+    first_rule = edition.rules[0].locator.line_start
+    last_entry = edition.glossary[-1].locator.line_end
+    heading = max(n for n in range(first_rule, edition.glossary[0].locator.line_start)
+                  if lines[n - 1].strip() == "Glossary")
+    body = [n for n in range(first_rule, last_entry + 1) if lines[n - 1].strip() and n != heading]
+    assert [n for n in body if owner[n] != 1] == []
+    assert not [n for n in owner if not lines[n - 1].strip() and n not in body]
+
+
+def test_effective_date_comes_from_the_header_and_the_file_date_is_kept(parsed):
+    _, edition = parsed["cr-en-20240206.txt"]
+    assert edition.edition == "2024-02-02"
+    assert classify(shared_data_dir() / "cr-archive" / "cr-en-20240206.txt").file_date == "2024-02-06"
+
+
+@pytest.mark.parametrize("name,encoding", [("cr-en-20140926.txt", "cp1252"), ("cr-en-20130927.txt", "cp437"),
+                                           ("cr-en-20160826.txt", "utf-16-le"),
+                                           ("cr-en-20250919.txt", "utf-8-sig"), ("cr-en-20120601.txt", "utf-8")])
+def test_encodings_are_detected_and_recorded(parsed, name, encoding):
+    path = shared_data_dir() / "cr-archive" / name
+    source = classify(path)
+    assert source.document.encoding == encoding
+    text, edition = parsed[name]
+    assert "\ufffd" not in text and "\x00" not in text
+    assert text.encode(encoding.replace("-sig", "")) == path.read_bytes()[len(path.read_bytes()) - len(text.encode(encoding.replace("-sig", ""))):]
+
+
+def test_single_byte_files_read_as_published(parsed):
+    text, _ = parsed["cr-en-20140926.txt"]  # Windows-1252: curly quotes, dashes and marks
+    assert "who’ve moved" in text and "Gathering®" in text and "603.7d–f" in text and "Dandân" in text
+    text, _ = parsed["cr-en-20130927.txt"]  # ASCII but for four card names written in code page 437
+    assert all(name in text for name in ("Dandân", "Ghazbán Ogre", "Junún Efreet", "Ma'rûf"))
+
+
+def test_a_duplicated_number_keeps_both_rules_with_a_warning(parsed):
+    text, edition = parsed["cr-en-20090904.txt"]
+    by = {r.number: r for r in edition.rules}
+    first, second = by["702.30d"], by["702.30d~2"]
+    assert first.text != second.text and second.parent == "702.30"
+    assert lines_at(text, second.locator.line_start) == second.raw
+    assert [w for w in edition.warnings if "702.30d" in w[1]] == [
+        (second.locator.line_start, f"rule 702.30d appears twice (first at line {first.locator.line_start}): "
+                                    "the repeat is kept as 702.30d~2")]
+
+
+def test_a_stray_line_is_an_anomaly_with_its_line_and_a_warning(parsed):
+    text, edition = parsed["cr-en-20081001.txt"]
+    assert edition.anomalies == [(837, lines_at(text, 837))]
+    assert lines_at(text, 837).startswith("306.b If an effect")
+    assert any(line == 837 and "stray line" in message for line, message in edition.warnings)
+    assert all("306.b" not in r.text for r in edition.rules)
+
+
+def test_a_stray_line_between_rules_never_loses_the_edition():
+    text = _fixture_cr(["702.148b Some rule text.", "f", "702.149. Next rule."])
+    edition = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text))
+    assert [r.number for r in edition.rules if r.kind == "subrule"] == ["702.148b"]
+    assert [a[1] for a in edition.anomalies] == ["f"] and edition.warnings[0][1].startswith("stray line 'f'")
+
+
+def test_a_missing_closing_credits_heading_is_tolerated():
+    text = _fixture_cr(["100.1. A rule."], credits=False)
+    edition = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text))
+    assert [g.term for g in edition.glossary] == ["Term"]
+    assert any("no closing 'Credits'" in m for _, m in edition.warnings)
+
+
+def test_a_spaced_subrule_number_is_read_with_a_warning():
+    text = _fixture_cr(["606.8. A rule.", "606. 8b A subrule written with a stray space."])
+    edition = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text))
+    assert "606.8b" in {r.number for r in edition.rules}
+    assert any("read as 606.8b" in m for _, m in edition.warnings)
+
+
+def test_pre_2009_layout_rules_examples_and_glossary(parsed):
+    text, edition = parsed["cr-en-20041001.txt"]
+    by = {r.number: r for r in edition.rules}
+    assert edition.edition == "2004-10-01"
+    assert by["1"].text == "The Game" and by["100"].text == "General"
+    assert by["100.1"].text.startswith("These Magic rules assume a game between two players")
+    in_rules = text.splitlines()[:edition.glossary[0].locator.line_start]
+    assert sum(len(r.examples) for r in edition.rules) == sum(1 for l in in_rules if l.startswith("Example"))
+    assert edition.glossary[0].term == "Ability" and edition.glossary[-1].term
 
 
 def test_known_typos_are_parsed_and_kept_raw(parsed):
@@ -108,3 +213,16 @@ def test_line_ends_do_not_matter(parsed, newline):
 def test_not_a_cr_file_names_the_line():
     with pytest.raises(CRFormatError, match="line 1"):
         parse_cr_en("hello\nworld\n", Document(id="x", title="x", kind="cr", lang="en", path="x", text=""))
+
+
+def lines_at(text: str, line: int) -> str:
+    return text.splitlines()[line - 1]
+
+
+def _fixture_cr(body: list[str], credits: bool = True) -> str:
+    """A minimal CR: title, date line, contents, one chapter and section, ``body``, a glossary."""
+    head = ["Magic: The Gathering Comprehensive Rules", "", "These rules are effective as of May 1, 2027.", "",
+            "Contents", "", "1. Game Concepts", "100. General", "Glossary", "Credits", "",
+            "1. Game Concepts", "", "100. General", ""]
+    tail = ["", "Glossary", "", "Term", "A definition.", ""] + (["Credits", "", "Someone"] if credits else [])
+    return "\n".join(head + [x for line in body for x in (line, "")] + tail)

@@ -24,8 +24,9 @@ CREDITS_LINE = "クレジット"
 GLOSSARY_TITLES = ("10. 用語集", "用語集")
 INTRO_NUMBER = "0"
 
-_RULE = re.compile(r"^(?P<num>\d{3}\.\d+[a-z]?)\.?(?: |\u3000|$)(?P<text>.*)$", re.S)
-_SECTION = re.compile(r"^(?P<num>\d{3})\.[ \u3000](?P<text>.+)$")
+# The number may run straight into the text: 702.176.兆候, 708.12裏向き, 709.5b共有.
+_RULE = re.compile(r"^(?P<num>\d{3}\.\d+[a-z]?)\.?(?: |\u3000|$|(?=[^\x00-\x7f]))(?P<text>.*)$", re.S)
+_SECTION = re.compile(r"^(?P<num>\d{3})(?P<gap> ?)\.[ \u3000](?P<text>.+)$")  # also "720 . 前兆カード"
 _CHAPTER = re.compile(r"^(?P<num>\d)\.[ \u3000](?P<text>.+)$")
 _EXAMPLE = re.compile(r"^例[：:]")
 _TERM = re.compile(r"^(?P<term>[^\s\u3000].*?)（(?P<reading>[^（）]+)）／(?P<en>.+)$")
@@ -48,6 +49,8 @@ class _State:
     section: str | None = None
     glossary_title: str = "用語集"
     term: dict | None = None  # glossary entry being collected
+    seen: dict[str, int] = field(default_factory=dict)  # rule number -> first line
+    warnings: list[tuple[int, str]] = field(default_factory=list)
 
     def path(self) -> tuple[str, ...]:
         return tuple(p for p in (self.chapter, self.section) if p)
@@ -57,12 +60,12 @@ class _State:
 
 
 def parse_cr_ja(text: str, document: Document, edition: str | None = None,
-                complete: bool = False) -> CREdition:
+                complete: bool | None = None) -> CREdition:
     """Parse Japanese CR text into a CREdition (lang "ja").
 
-    ``edition`` (ISO date) is used when the text lacks the closing effective-date line (the
-    excerpts a and b); failing both, ``document.date``. ``complete`` is False by default because
-    every JA file we have is an excerpt.
+    ``edition`` (ISO date) is used when the text lacks the closing effective-date line (an
+    excerpt); failing both, ``document.date``. ``complete`` defaults to whether the text is the
+    whole document (its title line and its closing effective-date line are both there).
     """
     text = text.lstrip("\ufeff")
     lines = text.splitlines()
@@ -72,9 +75,11 @@ def parse_cr_ja(text: str, document: Document, edition: str | None = None,
         _feed(state, lines[lineno - 1], lineno)
     _close_term(state)
     effective = _effective_date(lines, edition, document)
+    if complete is None:
+        complete = start > 0 and any(_EFFECTIVE.search(line) for line in lines[-5:])
     return CREdition(edition=effective.isoformat(), effective=effective, lang="ja", title=title,
                      document=document, rules=state.rules, glossary=state.glossary,
-                     complete=complete)
+                     complete=complete, warnings=sorted(state.warnings))
 
 
 # ---------------------------------------------------------------- document structure
@@ -179,6 +184,8 @@ def _on_section(st: _State, line: str, stripped: str, lineno: int) -> bool:
     if not m or _RULE.match(line):
         return False
     st.mode, st.section = "body", None
+    if m["gap"]:
+        st.warnings.append((lineno, f"section heading written {line[:5]!r}: read as section {m['num']}"))
     st.rules.append(_rule(st, m["num"], "section", m["text"], line, lineno, m["num"][0]))
     st.section = line.rstrip()
     return True
@@ -195,7 +202,18 @@ def _on_rule(st: _State, line: str, stripped: str, lineno: int) -> bool:
         kind, parent = "subrule", f"{head}.{tail[:-1]}"
     else:
         kind, parent = "rule", head
-    st.rules.append(_rule(st, number, kind, m["text"], line, lineno, parent))
+    text = m["text"]
+    if not text.strip():  # the number on a line of its own (500.10a): the text is the next line
+        text = text.strip()
+    if number in st.seen:  # both kept (the JA 505.4 is printed twice); the repeat has its own id
+        copy = 2
+        while f"{number}~{copy}" in st.seen:
+            copy += 1
+        st.warnings.append((lineno, f"rule {number} appears twice (first at line {st.seen[number]}): "
+                                    f"the repeat is kept as {number}~{copy}"))
+        number = f"{number}~{copy}"
+    st.seen[number] = lineno
+    st.rules.append(_rule(st, number, kind, text, line, lineno, parent))
     return True
 
 
@@ -218,7 +236,7 @@ def _on_continuation(st: _State, line: str, stripped: str, lineno: int) -> bool:
         rule.examples[-1] = Example(text=ex.text + "\n" + line,
                                     locator=_loc(st, ex.locator.line_start, lineno))
         return True
-    rule.text += "\n" + line
+    rule.text += ("\n" if rule.text else "") + line
     rule.raw += "\n" + line
     rule.locator = _loc(st, rule.locator.line_start, lineno)
     return True
