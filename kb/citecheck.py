@@ -249,12 +249,18 @@ class _Checker:
             found = self.ja_text(ed, n)
             if found:
                 key, text = found
-                return {"status": "no-official-ja-text-for-edition",
-                        "note": f"no official JA text of CR {edition}; compared with the JA text of rule "
-                                f"{key[2]} in CR {key[1]} (the same rule through lineage), so differences "
-                                f"may also be changes to the rule",
-                        "against": {"lang": "ja", "edition": key[1], "number": key[2]}} \
+                # Differences may be rule changes; the quote is also read for input errors on its own.
+                suspects = _reading_check(self.model, quote.text, context)
+                out = {"status": "no-official-ja-text-for-edition",
+                       "note": f"no official JA text of CR {edition}; compared with the JA text of rule "
+                               f"{key[2]} in CR {key[1]} (the same rule through lineage), so differences "
+                               f"may also be changes to the rule",
+                       "against": {"lang": "ja", "edition": key[1], "number": key[2]}} \
                     | _diff(quote.text, text, words=False)
+                out["suspects"] = suspects
+                if suspects:
+                    out["summary"] += "; suspected typos: " + "; ".join(f"{x['quoted']} → {x['likely']}" for x in suspects)
+                return out
         suspects = _reading_check(self.model, quote.text, context)
         en = self.rule_text(("en", edition, number))
         out = {"status": "no-official-ja-text",
@@ -484,6 +490,10 @@ def _reading_check(model, text: str, context: str = "") -> list[dict]:
                 continue
             surface = "".join(s for s, _ in window)
             if not _KANJI.search(surface) or surface in official:
+                continue
+            # A window that cuts an official compound (注釈|文であると) is not a slip.
+            if (i > 0 and toks[i - 1][0] and toks[i - 1][0] + toks[i][0] in official) or \
+                    (j < len(toks) and toks[j][0] and toks[j - 1][0] + toks[j][0] in official):
                 continue
             best, own = None, 0
             for k in _keys(window):

@@ -7,6 +7,7 @@ else the current edition. Each step is recorded as the method, so a user can see
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 from rapidfuzz import fuzz
 
@@ -109,12 +110,18 @@ class Resolver:
             if dated and (best is None or scores[dated] >= scores[best] - 0.1):
                 return EditionChoice(dated, "document-date", f"in force on {doc.date.isoformat()}")
             if best is not None and scores[best] > 0:
+                # Of the editions the quotes fit equally well, the one nearest the document's date.
+                tied = [e for e in self.editions if scores[e] >= scores[best] - 1e-9]
+                best = min(tied, key=lambda e: (abs((date.fromisoformat(e) - doc.date).days), e))
                 why = (f"edition in force on {doc.date.isoformat()} ({dated or 'none loaded'}) fits the "
-                       f"quoted rules worse ({scores.get(dated, 0):.2f} vs {scores[best]:.2f})")
+                       f"quoted rules worse ({scores.get(dated, 0):.2f} vs {scores[best]:.2f})"
+                       + (f"; of {len(tied)} editions that fit equally, the nearest to its date" if len(tied) > 1 else ""))
                 return EditionChoice(best, "quoted-text", why)
             if dated is None:
                 return EditionChoice(self.editions[0], "nearest-edition",
                                      f"no edition loaded before {doc.date.isoformat()}")
         if best is not None and scores[best] > 0:
-            return EditionChoice(best, "quoted-text", f"quoted rules fit best ({scores[best]:.2f})")
+            tied = [e for e in self.editions if scores[e] >= scores[best] - 1e-9]
+            span = f" in {len(tied)} editions, {tied[0]} to {tied[-1]}; the last is used" if len(tied) > 1 else ""
+            return EditionChoice(best, "quoted-text", f"quoted rules fit best ({scores[best]:.2f}){span}")
         return EditionChoice(self.current, "current-edition", "the document gives no date or quote")

@@ -85,18 +85,16 @@ def _by_citation(model) -> dict[str, dict]:
     return out
 
 
-def _first_change_after(kb, number: str, since: str | None) -> dict | None:
-    """The first edition after ``since`` where today's rule ``number`` (or its ancestor) changed."""
+def _changes_after(kb, number: str, since: str | None) -> list[dict]:
+    """Every edition after ``since`` in which today's rule ``number`` (by lineage) was created,
+    moved or changed text: which of them made a ruling wrong the engine cannot tell (it reasons
+    with today's rules only), so all are named, oldest first."""
     try:
         steps = kb.history(number)
     except Exception:  # noqa: BLE001
-        return None
-    for step in steps:
-        if since and step["edition"] <= since:
-            continue
-        if step["event"] in ("created", "moved", "text changed"):
-            return step
-    return None
+        return []
+    return [step for step in steps if (not since or step["edition"] > since)
+            and step["event"] in ("created", "moved", "moved, text changed", "text changed")]
 
 
 def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
@@ -110,14 +108,17 @@ def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
             for d in result["superseded"]:
                 rules = d.get("superseded_by") or []
                 deciding = rules[0] if rules else None
-                step = _first_change_after(kb, deciding, d.get("date")) if deciding else None
+                steps = _changes_after(kb, deciding, d.get("date")) if deciding else []
+                step = steps[0] if steps else None
                 change = {"edition": step["edition"] if step else d["edition"],
-                          "rule": step["number"] if step else deciding, "status": "outcome-changed",
-                          "by": "reasoning", "mechanic": m["key"], "rules": rules,
+                          "rule": step["number"] if step else deciding, "current_rule": deciding,
+                          "status": "outcome-changed", "by": "reasoning", "mechanic": m["key"], "rules": rules,
+                          "changes": [{"edition": x["edition"], "rule": x["number"], "event": x["event"]} for x in steps],
                           "detail": (f"the ruling says {d.get('claims')!r}; under CR {d['edition']} the "
                                      f"engine computes otherwise (rules {', '.join(rules)})"
-                                     + (f"; rule {step['number']} {step['event']} in CR {step['edition']}"
-                                        if step else ""))}
+                                     + (f"; today's {deciding} changed since: " + ", ".join(
+                                         f"{x['number']} {x['event']} in CR {x['edition']}" for x in steps)
+                                        if steps else ""))}
                 ruling = kb.model.rulings.get(d["id"])
                 entry = out.setdefault(d["id"], (_ruling_brief(ruling) if ruling else
                                                  {"id": d["id"], "document": d["document"], "date": d["date"],

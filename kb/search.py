@@ -63,7 +63,7 @@ RERANK_POOL = 50  # candidates the coverage/duplicate rerank sees
 COVER_MIN_WORDS, COVER_MAX_WORDS = 3, 6
 COVER_POW = 0.5  # score * (idf share of the query's words the document has) ** COVER_POW
 PHRASE = 0.1  # score * (1 + PHRASE * share of the query's adjacent word pairs adjacent in the doc)
-DUPLICATE = 0.8  # the same rule again (its JA translation, another edition): score * DUPLICATE ** n
+MERGED = 0.5  # a rule found in both languages: its better score + MERGED * the other's
 NON_CURRENT = 0.8  # current_only=False: older editions rank a little below current ones
 SNIPPET = 160
 # Glossary bridge (see ``_glossary_terms``): a query phrase that is a current EN glossary term (or
@@ -483,15 +483,19 @@ class SearchIndex:
                 for d in by_rule.get(number, ()):
                     if d < cut and rows[d][1] == "rule":
                         acc[d] = get(d, 0.0) + GLOSS * w
-        if lang or kinds:
+        prefer = lang or ("ja" if tk.HAS_JA.search(query) else "en")
+        if lang or kinds or prefer == "en":
+            # An English query is answered by the EN rules: their JA translations (every rule has
+            # one) would only compete through the English words they quote (接死／Deathtouch).
             acc = {d: s for d, s in acc.items()
-                   if (not lang or rows[d][2] == lang) and (not kinds or rows[d][1] in kinds)}
+                   if (not lang or rows[d][2] == lang) and (not kinds or rows[d][1] in kinds)
+                   and not (prefer == "en" and rows[d][2] == "ja" and rows[d][1] in VERSIONED_KINDS)}
         n_current = self.n_current
         scored = ((s * rows[d][10] * (NON_CURRENT if d >= n_current else 1.0), d)
                   for d, s in acc.items())
         stems = tk.en_stems(query)
         pairs = list(dict.fromkeys(p for p in zip(stems, stems[1:]) if p[0] != p[1]))
-        top = self._rerank(heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit, pairs)
+        top = self._rerank(heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit, pairs, prefer)
         marker = _Marker(query, terms, self._names_for(mechanics))
         return [Hit(self.doc(d), s, marker.snippet(rows[d][4])) for s, d in top]
 
@@ -510,7 +514,7 @@ class SearchIndex:
         return got
 
     def _rerank(self, top: list[tuple[float, int]], terms: dict[str, float], limit: int,
-                pairs: list[tuple[str, str]] = ()) -> list[tuple[float, int]]:
+                pairs: list[tuple[str, str]] = (), prefer: str = "en") -> list[tuple[float, int]]:
         """The best BM25 candidates, reordered for a query of several words:
 
         - coverage: a document that has more of the query's distinct words (weighted by their idf)
@@ -518,9 +522,10 @@ class SearchIndex:
           "deathtouch" and "trample" and "damage");
         - phrases: adjacent query words adjacent in the document too ("new object", "combat
           damage", "face up") add a little (more measured worse: the words already count);
-        - duplicates: each further hit with the same rule number (the JA translation of an EN rule)
-          counts a little less, so the top hits are distinct rules. (Penalising siblings under one
-          parent rule instead measured much worse: the answer is often the sibling of the best hit.)"""
+        - one hit per rule: the EN rule and its JA translation (both numbered as today) are one
+          hit, shown in the query's language (``prefer``), at the better of their scores.
+          (Penalising siblings under one parent rule instead measured much worse: the answer is
+          often the sibling of the best hit.)"""
         words = [t for t in terms if _namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)]
         if COVER_MIN_WORDS <= len(words) <= COVER_MAX_WORDS and COVER_POW:
             n = len(self._rows)
@@ -546,16 +551,22 @@ class SearchIndex:
             top = sorted(((s * (1 + PHRASE * sum(p in self._pairs(d) for p in pairs) / len(pairs)), d)
                           for s, d in top), reverse=True)
         rows = self._rows
-        seen: dict[str, int] = defaultdict(int)
+        merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``
         adjusted = []
-        for s, d in top:
+        for s, d in sorted(top, reverse=True):
             number = rows[d][5] if rows[d][1] == "rule" else None
-            if number:
-                s *= DUPLICATE ** seen[number]
-                seen[number] += 1
-            adjusted.append((s, d))
-        top = sorted(adjusted, reverse=True)
-        return top[:limit]
+            if number and d >= self.n_current:
+                number = (rows[d][6], number)
+            if number is None:
+                adjusted.append((s, d))
+            elif number in merged:  # the same rule in the other language: one hit, in the query's
+                at = merged[number]
+                shown = d if rows[adjusted[at][1]][2] != prefer and rows[d][2] == prefer else adjusted[at][1]
+                adjusted[at] = (adjusted[at][0] + MERGED * s, shown)
+            else:
+                merged[number] = len(adjusted)
+                adjusted.append((s, d))
+        return sorted(adjusted, reverse=True)[:limit]
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
         return [n for key in mechanics for n in self.mech_names.get(key, ())]

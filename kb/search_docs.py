@@ -223,9 +223,13 @@ def search_docs(model: Model) -> list[SearchDoc]:
             if lang == "en" and is_current:
                 expansions += cited_texts.get(number, []) + terms.for_text(rule["text"]) + \
                     translations.for_text(rule["text"])
+            title = titles[number]
+            if lang == "ja" and today and today != number:  # a translation of an older edition: today's number
+                title = f"{today}{title[len(number):]} (和訳 {edition}: {number})"
             docs.append(SearchDoc(
-                id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=titles[number],
-                text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]), rule_number=number,
+                id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=title,
+                text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]),
+                rule_number=(today or number) if lang == "ja" else number,
                 edition=edition, mechanics=keys, expansions=" ".join(expansions),
                 boost=DEFINITION_BOOST if defines else (HEADING_WEIGHT if _is_heading(rule) else 1.0),
                 citation=_locator_citation(rule["locator"], rule=number, edition=edition, lang=lang)))

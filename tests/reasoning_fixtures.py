@@ -18,7 +18,6 @@ from kb.parsers.cr_en import parse_cr_en
 from kb.reasoning.rulebook import MechanicView, ParsedRuleBook, RulingView
 from kb.records import Document
 
-CURRENT = "cr-en-20260417.txt"
 
 # key -> (EN name, JA name, [(parent number, title or text start)], related mechanics)
 MECHANICS = {
@@ -49,11 +48,10 @@ def _find(edition, parent: str, title: str) -> str:
 
 @functools.cache
 def _edition():
-    path = settings.shared_data_dir() / CURRENT
-    if not path.exists():
-        pytest.skip(f"{CURRENT} not found in {path.parent} (set MTG_KB_DATA)")
-    text = path.read_bytes().decode("utf-8-sig")
-    return parse_cr_en(text, Document(id=path.stem, title=path.name, kind="cr", lang="en", path=str(path), text=text))
+    """The newest English edition in the shared data, found by content as `kb build` finds it."""
+    from tests.conftest import newest_en_source
+    source = newest_en_source()
+    return parse_cr_en(source.document.text, source.document)
 
 
 @functools.cache

@@ -20,7 +20,7 @@ def test_rule_json_has_both_languages_and_citations(run):
     result = run("rule", "601.2c", "--json")
     assert result.exit_code == 0
     data = json.loads(result.output)
-    assert data["edition"] == "2026-04-17" and data["text"]["ja"].startswith("プレイヤーは")
+    assert data["edition"] == "2026-06-19" and data["text"]["ja"].startswith("プレイヤーは")
     assert all({"document", "locator", "edition"} <= set(c) for c in data["citations"])
 
 
@@ -95,10 +95,11 @@ def test_no_snapshot_is_a_clear_message(tmp_path, monkeypatch):
 
 def test_history_of_a_rule(run):
     data = json.loads(run("history", "701.25", "--edition", "2011-09-30", "--json").output)
-    assert [(h["edition"], h["number"], h["event"]) for h in data] == [
-        ("2011-09-30", "701.25", "present"), ("2023-11-17", "701.28", "moved"),
-        ("2026-01-16", "701.27", "moved"), ("2026-04-17", "701.27", "unchanged")]
-    assert data[1]["citation"]["document"] == "cr-en-2023-11-17"
+    steps = {h["edition"]: (h["number"], h["event"]) for h in data}
+    assert (data[0]["edition"], data[0]["event"]) == ("2011-09-30", "created")  # Innistrad introduced it
+    assert [steps[e] for e in ("2016-11-11", "2018-10-05", "2020-09-25", "2023-11-17", "2025-09-19")] == [
+        ("701.26", "moved"), ("701.27", "moved"), ("701.28", "moved"), ("701.28", "unchanged"), ("701.27", "moved")]
+    assert next(h for h in data if h["edition"] == "2023-11-17")["citation"]["document"] == "cr-en-2023-11-17"
     created = json.loads(run("history", "603.2i", "--edition", "2023-11-17", "--json").output)
     assert created[0]["event"] == "created" and created[-1]["number"] == "603.2h"
     assert run("history", "999.9").exit_code == 3

@@ -26,7 +26,7 @@ def test_altered_rule_text_fails_loudly_naming_the_rule():
     bad = altered_book("731.2a", "If it's day, nothing happens.")
     with pytest.raises(PinError) as e:
         check_pins(bad)
-    assert "731.2a" in str(e.value) and "2026-04-17" in str(e.value)
+    assert "731.2a" in str(e.value) and bad.edition in str(e.value)
     assert "didn't cast any spells" in str(e.value)
 
 
@@ -89,10 +89,10 @@ def test_answer_is_json_ready_and_cites_every_rule_and_ruling(book):
     out = ask(book, "double-faced-card", {"question": "characteristics", "face_up": "back",
                                           "front": {"name": "A", "mana_cost": "{3}{W}"}, "back": {"name": "B"}})
     json.dumps(out)
-    assert out["edition"] == "2026-04-17"
+    assert out["edition"] == book.edition
     cited = {c.get("rule") for c in out["citations"]} | {c.get("ruling") for c in out["citations"]}
     for step in out["trace"]:
-        assert step["rule"] in cited and step["edition"] == "2026-04-17" and step["text_en"] and step["did"]
+        assert step["rule"] in cited and step["edition"] == book.edition and step["text_en"] and step["did"]
     for group in ("agree", "disagree", "superseded"):
         for r in out["rulings"][group]:
             assert r["id"] in cited and r["locator"] and r["document"]

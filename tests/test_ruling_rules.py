@@ -3,6 +3,8 @@ ruling's own situation through the reasoning engine (kb.reasoning.engine.ruling_
 the model, written as RDF, shown by the API and the CLI, used as a search bridge."""
 from __future__ import annotations
 
+from pathlib import Path
+
 import json
 
 import pytest
@@ -40,8 +42,9 @@ def test_known_rulings_are_decided_by_their_rule(full_kb, document, words, decid
     assert linked["deciding"][0] == deciding and linked["rules"][0] == deciding
     ruling = full_kb.ruling(rid)
     first = ruling["backed_by"][0]
-    assert first["number"] == deciding and first["deciding"] and first["edition"] == "2026-04-17"
-    assert first["citation"]["document"] == "cr-en-2026-04-17" and first["citation"]["line_start"] > 0
+    today = full_kb.current_edition()
+    assert first["number"] == deciding and first["deciding"] and first["edition"] == today
+    assert first["citation"]["document"] == f"cr-en-{today}" and first["citation"]["line_start"] > 0
 
 
 def test_links_are_what_the_engine_computes_over_the_loaded_kb(full_kb):
@@ -69,7 +72,7 @@ def test_rule_lists_the_rulings_reasoning_links_to_it(full_home, monkeypatch):
 def test_rdf_has_the_links(full_kb):
     rows = list(full_kb.store.query(
         MTG + "SELECT ?text WHERE { ?r mtg:decidedBy <%s> ; mtg:text ?text ; a mtg:Ruling }"
-        % rule_iri("en", "2026-04-17", "712.8e")))
+        % rule_iri("en", full_kb.current_edition(), "712.8e")))
     assert any("点数で見たマナ・コストは０" in row["text"].value for row in rows)
     rows = list(full_kb.store.query(
         MTG + "SELECT (COUNT(*) AS ?n) WHERE { ?r mtg:backedBy ?rule }"))
@@ -82,10 +85,11 @@ def test_search_finds_a_chapter_7_rule_from_its_ruling_in_japanese(full_kb):
 
 
 def test_stale_rule_logic_fails_the_build_in_one_line_and_keeps_the_snapshot(tmp_path, data_dir, monkeypatch):
-    source = data_dir / "cr-en-20260417.txt"
+    from tests.conftest import newest_en_source
+    source = Path(newest_en_source().origin)  # the edition the logic is written for
     root = tmp_path / "snapshots"
     good = snapshot.build(discover([source], settings.rules_src_dir()), root)
-    altered = tmp_path / "altered" / "cr-en-20260417.txt"
+    altered = tmp_path / "altered" / source.name
     altered.parent.mkdir()
     text = source.read_text(encoding="utf-8-sig")
     words = "its mana value is calculated using the mana cost of its front face"
@@ -109,7 +113,7 @@ def test_no_english_edition_no_links(seed_kb):
 
 
 def test_an_older_edition_alone_builds_without_links(tmp_path, data_dir):
-    """The logic quotes CR 2026-04-17: a KB of the 2011 CR only is not stale logic, just not reasoned about."""
+    """The logic quotes the newest CR: a KB of the 2011 CR only is not stale logic, just not reasoned about."""
     root = tmp_path / "snapshots"
     snapshot.build(discover([data_dir / "cr-en-20110930.txt"], settings.rules_src_dir()), root)
     kb = KB.load(tmp_path)

@@ -16,10 +16,12 @@ from rdflib import Graph, Literal, URIRef
 
 from kb import settings, vocab
 from server import create_app
-from tests.test_server_fixtures import source_line, tiny_kb
+from tests.conftest import newest_en_sources
+from tests.test_server_fixtures import JA_FILE, editions, source_line, tiny_kb
 
-CURRENT, PREVIOUS = "2026-04-17", "2026-01-16"
-EN, EN_OLD = "cr-en-20260417.txt", "cr-en-20260116.txt"
+EN, EN_OLD, EN_OLDEST = editions()  # the three newest EN editions in the data, newest first
+CURRENT, PREVIOUS, OLDEST = (s.edition_hint for s in newest_en_sources(3))
+JA = "2026-01-16"  # the JA CR's edition: a translation of EN 2026-01-16
 
 
 @pytest.fixture(scope="module")
@@ -71,17 +73,17 @@ def test_rule_json_has_both_texts_and_citations(client, kb_data):
     body = client.get("/api/rules/601.2c").get_json()
     assert body["number"] == "601.2c" and body["edition"] == CURRENT and body["kind"] == "subrule"
     assert body["text"]["en"] == _rule_text(data, EN, "601.2c")
-    assert body["text"]["ja"] == source_line(data, "cr-ja-20260116-excerpt-b.txt", "601.2c")[len("601.2c"):].strip()
+    assert body["text"]["ja"] == source_line(data, JA_FILE, "601.2c")[len("601.2c"):].strip()
     assert body["parent"] == "601.2"
     assert body["citations"][0] == {
-        "rule": "601.2c", "edition": CURRENT, "lang": "en", "document": "cr-en-2026-04-17",
-        "document_title": "Comprehensive Rules 2026-04-17 (English)",
-        "locator": f"cr-en-2026-04-17 line {_line_no(data / EN, '601.2c ')} § 6. Spells, Abilities, and Effects > 601. Casting Spells",
+        "rule": "601.2c", "edition": CURRENT, "lang": "en", "document": f"cr-en-{CURRENT}",
+        "document_title": f"Comprehensive Rules {CURRENT} (English)",
+        "locator": f"cr-en-{CURRENT} line {_line_no(data / EN, '601.2c ')} § 6. Spells, Abilities, and Effects > 601. Casting Spells",
         "line_start": _line_no(data / EN, "601.2c "), "line_end": _line_no(data / EN, "601.2c "),
         "section": "6. Spells, Abilities, and Effects > 601. Casting Spells"}
     ja_cite = body["citations"][1]
-    assert (ja_cite["document"], ja_cite["edition"], ja_cite["lang"]) == ("cr-ja-2026-01-16-b", PREVIOUS, "ja")
-    assert ja_cite["line_start"] == _line_no(data / "cr-ja-20260116-excerpt-b.txt", "601.2c")
+    assert (ja_cite["document"], ja_cite["edition"], ja_cite["lang"]) == (f"cr-ja-{JA}", JA, "ja")
+    assert ja_cite["line_start"] == _line_no(data / JA_FILE, "601.2c")
 
 
 def test_rule_in_an_older_edition_and_one_language(client, kb_data):
@@ -90,7 +92,7 @@ def test_rule_in_an_older_edition_and_one_language(client, kb_data):
     assert body["edition"] == PREVIOUS
     assert body["text"]["en"] == _rule_text(data, EN_OLD, "601.2c")
     assert [t["lang"] for t in body["texts"]] == ["en"]
-    assert body["citations"][0]["document"] == "cr-en-2026-01-16"
+    assert body["citations"][0]["document"] == f"cr-en-{PREVIOUS}"
 
 
 def test_children_in_source_order_with_text(client, kb_data):
@@ -118,9 +120,10 @@ def test_references_out_and_in(client, kb_data):
 def test_history_across_editions(client, kb_data):
     _, data, _ = kb_data
     body = client.get("/api/rules/601.2c/history").get_json()
-    assert [(h["edition"], h["number"]) for h in body["history"]] == [(PREVIOUS, "601.2c"), (CURRENT, "601.2c")]
-    assert body["history"][0]["text"] == _rule_text(data, EN_OLD, "601.2c")
-    assert [h["citation"]["document"] for h in body["history"]] == ["cr-en-2026-01-16", "cr-en-2026-04-17"]
+    assert [(h["edition"], h["number"]) for h in body["history"]] == [
+        (OLDEST, "601.2c"), (PREVIOUS, "601.2c"), (CURRENT, "601.2c")]
+    assert body["history"][1]["text"] == _rule_text(data, EN_OLD, "601.2c")
+    assert [h["citation"]["document"] for h in body["history"]] == [f"cr-en-{e}" for e in (OLDEST, PREVIOUS, CURRENT)]
     assert body["citations"][0]["rule"] == "601.2c"
 
 
@@ -158,7 +161,7 @@ def test_bad_input_is_400_naming_the_problem(client, url, code, words):
 def test_unknown_edition_is_404_listing_the_loaded_ones(client):
     body = client.get("/api/rules/601.2c?edition=2011-09-30").get_json()
     assert body == {"error": {"status": 404, "code": "edition_not_found", "message": "no edition 2011-09-30 is loaded",
-                              "suggestions": [PREVIOUS, CURRENT]}}
+                              "suggestions": [OLDEST, PREVIOUS, CURRENT]}}
 
 
 def test_unknown_url_and_wrong_method_use_the_same_shape(client):
@@ -267,15 +270,16 @@ def test_rulings_filtered_and_one_ruling(client):
 
 def test_documents_and_editions(client):
     ids = [d["id"] for d in client.get("/api/documents").get_json()["documents"]]
-    assert set(ids) == {"cr-en-2026-01-16", "cr-en-2026-04-17", "cr-ja-2026-01-16-a", "cr-ja-2026-01-16-b",
-                        "cr-ja-2026-01-16-c", "wiki-hiru-day", "faq-innistrad-dfc-2011", "wiki-heya-room",
+    assert set(ids) == {f"cr-en-{OLDEST}", f"cr-en-{PREVIOUS}", f"cr-en-{CURRENT}", f"cr-ja-{JA}",
+                        "wiki-hiru-day", "faq-innistrad-dfc-2011", "wiki-heya-room",
                         "blog-cr-601-casting", "wiki-yoji-manifest"}
     doc = client.get("/api/documents/faq-innistrad-dfc-2011").get_json()
     assert doc["kind"] == "faq" and doc["citations"][0]["document"] == "faq-innistrad-dfc-2011"
     body = client.get("/api/editions").get_json()
-    assert [(e["lang"], e["edition"]) for e in body["editions"]] == [("en", PREVIOUS), ("en", CURRENT), ("ja", PREVIOUS)]
-    assert body["current"] == {"en": CURRENT, "ja": PREVIOUS}
-    assert [c["document"] for c in body["citations"]] == ["cr-en-2026-01-16", "cr-en-2026-04-17", "cr-ja-2026-01-16-a"]
+    assert [(e["lang"], e["edition"]) for e in body["editions"]] == [
+        ("en", OLDEST), ("en", PREVIOUS), ("en", CURRENT), ("ja", JA)]
+    assert body["current"] == {"en": CURRENT, "ja": JA}
+    assert [c["document"] for c in body["citations"]] == [f"cr-en-{e}" for e in (OLDEST, PREVIOUS, CURRENT)] + [f"cr-ja-{JA}"]
 
 
 # ---------------------------------------------------------------- ask
@@ -377,7 +381,7 @@ def test_search_ranked_cited_and_escaped(client, kb_data):
     scores = [h["score"] for h in body["hits"]]
     assert scores == sorted(scores, reverse=True)
     top = body["hits"][0]
-    assert (top["kind"], top["rule"], top["citation"]["document"]) == ("rule", "731.1", "cr-en-2026-04-17")
+    assert (top["kind"], top["rule"], top["citation"]["document"]) == ("rule", "731.1", f"cr-en-{CURRENT}")
     assert top["citation"]["line_start"] == _rule_line(data, EN, "731.1")
     assert "<mark>" in top["snippet"]
     assert all(h["citation"] for h in body["hits"])

@@ -1,11 +1,13 @@
-"""The server tests' tiny corpus: excerpts of two real EN CR editions plus the JA excerpts, with the
-seed documents of rules_src, built once per test session into a temporary MTG_KB_HOME.
+"""The server tests' tiny corpus: excerpts of the three newest real EN CR editions and of the JA CR,
+with the seed documents of rules_src, built once per test session into a temporary MTG_KB_HOME.
 
-The excerpts keep what the CR parser requires (title, effective-date line, contents ending with
-Glossary and Credits, the Glossary and Credits headings) and, of the rules, every chapter heading,
-the sections the reasoning logic is pinned to (so ``ask`` runs against real text) and the 701/702
-entries of the seed mechanics. Nothing here states an expected answer; the tests read the expected
-text from the same excerpt files (``source_line``).
+The excerpts keep what the CR parsers require (title, effective-date line, contents ending with
+Glossary and Credits, the Glossary and Credits headings; the JA header, もくじ, title line and closing
+date line) and, of the rules, every chapter heading, the sections the reasoning logic is pinned to
+(so ``ask`` runs against real text) and the 701/702 entries of the seed mechanics. Nothing here
+states an expected answer; the tests read the expected text from the same excerpt files
+(``source_line``). The three EN editions are the newest in the data, found by content: the JA CR
+translates the oldest of them, so its text reaches the current rules by lineage.
 """
 from __future__ import annotations
 
@@ -17,14 +19,12 @@ import shutil
 import tempfile
 from pathlib import Path
 
-import pytest
 
 from kb import settings
 
-EDITIONS = ("cr-en-20260417.txt", "cr-en-20260116.txt")
-JA_EXCERPTS = ("cr-ja-20260116-excerpt-a.txt", "cr-ja-20260116-excerpt-b.txt", "cr-ja-20260116-excerpt-c.txt")
+JA_FILE = "cr-ja-20260116.txt"
 FULL_SECTIONS = {"100", "107", "110", "116", "118", "202", "304", "307", "400", "502", "503", "601", "603", "608",
-                 "700", "707", "708", "709", "712", "731", "733"}
+                 "700", "707", "708", "709", "712", "730", "731", "732", "733"}
 PARTIAL = ("701.1", "701.27", "701.40", "702.1", "702.37", "702.145", "702.168")
 GLOSSARY = {"Day and Night", "Daybound", "Nightbound", "Manifest", "Transform", "Double-Faced Card",
             "Cast", "Room", "Face-Down", "Unlock"}
@@ -70,17 +70,47 @@ def excerpt(text: str) -> str:
     return "\n".join(out) + "\n"
 
 
+JA_TERM = re.compile(r"^\S.*（[^）]+）／(?P<en>.+)$")
+
+
+def excerpt_ja(text: str) -> str:
+    """The JA CR holding only the wanted rules and the wanted glossary entries (by English term)."""
+    lines = text.splitlines()
+    title = lines.index("マジック：ザ・ギャザリング　総合ルール")
+    glossary, credits = lines.index("用語集"), lines.index("クレジット")
+    out = lines[:title + 1]
+    keep = True  # the intro (0. はじめに) is kept
+    for line in lines[title + 1:glossary]:
+        found = HEAD.match(line)
+        if found:
+            keep = _wanted(found[1])
+        if keep:
+            out.append(line)
+    out.append(lines[glossary])
+    keep = False
+    for line in lines[glossary + 1:credits]:
+        found = JA_TERM.match(line)
+        if found:
+            keep = found["en"].strip() in GLOSSARY
+        if keep:
+            out.append(line)
+    return "\n".join(out + lines[credits:]) + "\n"
+
+
+def editions() -> tuple[str, ...]:
+    """File names of the three newest EN editions in the shared data, newest first."""
+    from tests.conftest import newest_en_sources
+    return tuple(Path(s.origin).name for s in newest_en_sources(3))
+
+
 def write_corpus(data: Path) -> Path:
-    source = settings.shared_data_dir()
-    if not (source / EDITIONS[0]).exists():
-        pytest.skip(f"the CR texts are not in {source} (set MTG_KB_DATA)")
+    from tests.conftest import require_data
+    source = require_data()
     data.mkdir(parents=True, exist_ok=True)
-    for name in EDITIONS:
+    for name in editions():
         text = (source / name).read_bytes().decode("utf-8-sig")
         (data / name).write_text(excerpt(text), encoding="utf-8")
-    for name in JA_EXCERPTS:
-        if (source / name).exists():
-            shutil.copyfile(source / name, data / name)
+    (data / JA_FILE).write_text(excerpt_ja((source / JA_FILE).read_text(encoding="utf-8")), encoding="utf-8")
     return data
 
 
@@ -117,10 +147,16 @@ def test_excerpt_keeps_what_the_parser_needs(tmp_path):
     from kb.parsers.cr_en import parse_cr_en
     from kb.records import Document
 
+    from kb.parsers.cr_ja import parse_cr_ja
     data = write_corpus(tmp_path)
-    text = (data / EDITIONS[0]).read_text(encoding="utf-8")
+    text = (data / editions()[0]).read_text(encoding="utf-8")
     edition = parse_cr_en(text, Document(id="x", title="x", kind="cr", lang="en", path="x", text=text))
     numbers = {r.number for r in edition.rules}
     assert {"601.2c", "701.27", "701.40", "701.40a", "702.145b", "712.8e", "731.1", "7", "701"} <= numbers
     assert "702.19" not in numbers and "500" not in numbers
     assert {g.term for g in edition.glossary} & GLOSSARY
+    text = (data / JA_FILE).read_text(encoding="utf-8")
+    ja = parse_cr_ja(text, Document(id="y", title="y", kind="cr", lang="ja", path="y", text=text))
+    assert ja.complete and ja.edition == "2026-01-16"
+    assert {"601.2c", "730.1", "712.8e"} <= {r.number for r in ja.rules} and "702.19" not in {r.number for r in ja.rules}
+    assert {g.term_en for g in ja.glossary} <= GLOSSARY and len(ja.glossary) >= 5

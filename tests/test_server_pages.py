@@ -187,7 +187,7 @@ def test_home_page_lists_question_forms_and_editions(client, kb):
     html = page(client, "/")
     for schema in kb.ask_schemas():
         assert f'href="/mechanics/{schema["key"]}/ask"' in html
-    assert 'action="/search"' in html and "2026-04-17" in html
+    assert 'action="/search"' in html and all(e["edition"] in html for e in kb.editions())
 
 
 def test_every_question_form_renders_and_answers_or_names_the_field(client, kb):
@@ -201,9 +201,9 @@ def test_every_question_form_renders_and_answers_or_names_the_field(client, kb):
         assert ('id="outcome"' in body) if response.status_code == 200 else ('id="ask-error"' in body)
 
 
-def test_documents_pages_show_their_citations(client):
+def test_documents_pages_show_their_citations(client, kb):
     html = page(client, "/documents")
-    assert html.count('class="cite"') >= 10
+    assert html.count('class="cite"') >= len(kb.documents()) == 9
     doc = page(client, "/documents/wiki-yoji-manifest")
     assert "wiki-yoji-manifest" in doc and 'href="/rulings/wiki-yoji-manifest%23r1"' in doc
 

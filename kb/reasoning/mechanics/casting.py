@@ -165,11 +165,11 @@ def check_proposal(state, ctx):
             return _fail(state, "601.2e", f"with the choices made, {p['name']} prohibits the spell")
     late = [p for p in s["prohibitions"] if p["timing"] in ("during_costs", "after_cast")]
     if late:
-        ctx.apply("601.5", late=late)
+        ctx.apply("601.6", late=late)
     return "the proposed spell can legally be cast"
 
 
-@implements("601.5", "doesn't matter", "after the spell has been cast", mechanic=KEY)
+@implements("601.6", "doesn't matter", "after the spell has been cast", mechanic=KEY)
 def late_prohibition(state, ctx, late):
     return ", ".join(p["name"] for p in late) + " began after the proposal and doesn't affect this spell"
 
@@ -203,7 +203,7 @@ def total_cost(state, ctx):
     ignored = [c["source"] for c in s["cost_changes"] if c["timing"] == "after_lock"]
     later = [c["source"] for c in s["cost_changes"] if c["timing"] == "after_cast"]
     if later:
-        ctx.apply("601.7", sources=later)
+        ctx.apply("601.8", sources=later)
     parts = [show_mana(mana)] + ([f"{life} life"] if life else []) + others
     return ("total cost " + " + ".join(parts) + " locked in"
             + (f"; {', '.join(ignored)} changes it after lock-in and has no effect" if ignored else ""))
@@ -263,7 +263,7 @@ def onto_alternative(state, ctx):
     return "additional costs and cost changes are applied to the alternative cost"
 
 
-@implements("601.7", "won't affect spells and abilities that are already on the stack", mechanic=KEY)
+@implements("601.8", "won't affect spells and abilities that are already on the stack", mechanic=KEY)
 def later_changes(state, ctx, sources):
     return ", ".join(sources) + " arrives after the spell is on the stack and doesn't change its cost"
 
