@@ -17,10 +17,10 @@ from typing import Any, Callable
 
 import jsonschema
 
-from ..text import normalize
-from .registry import check_pins, pins_for
-from .rulebook import RuleBook, RulingView
-from .schema import check_labels, fill_defaults
+from kb.text import normalize
+from kb.reasoning.registry import check_pins, pins_for
+from kb.reasoning.rulebook import RuleBook, RulingView
+from kb.reasoning.schema import check_labels, fill_defaults
 
 MAX_DEPTH = 3  # link hops from a mechanic's defining rules (children free): 731.2 -> 502 -> 503 -> 603
 
@@ -144,14 +144,14 @@ def add_ruling_checks(key: str, checks: list[RulingCheck]) -> None:
 
 
 def _mechanic(key: str) -> Mechanic:
-    from . import mechanics  # noqa: F401  (importing registers every mechanic)
+    from kb.reasoning import mechanics  # noqa: F401  (importing registers every mechanic)
     if key not in _MECHANICS:
         raise UnknownMechanic(key)
     return _MECHANICS[key]
 
 
 def list_mechanics() -> list[dict]:
-    from . import mechanics  # noqa: F401
+    from kb.reasoning import mechanics  # noqa: F401
     return [{"key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "schema": m.schema,
              "entry_rules": list(m.entry_rules)} for m in sorted(_MECHANICS.values(), key=lambda m: m.key)]
 
@@ -325,7 +325,7 @@ def ruling_rules(book) -> dict[str, dict[str, list[str]]]:
     longer holds still names the rules that decide its case (a superseded ruling is about them
     too). Raises PinError when the loaded CR no longer says what the logic assumes.
     """
-    from . import mechanics  # noqa: F401  (importing registers every mechanic)
+    from kb.reasoning import mechanics  # noqa: F401  (importing registers every mechanic)
     cache = _cache(book)
     if "pins" not in cache:
         cache["pins"] = check_pins(book)

@@ -10,7 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Callable
 
-from ..text import normalize
+from kb.text import normalize
 
 
 # The CR edition whose words the pins quote. A newer edition that breaks a pin means stale logic

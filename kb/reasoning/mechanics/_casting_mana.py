@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from ..engine import SituationError
+from kb.reasoning.engine import SituationError
 
 COLOURS = "WUBRGC"
 MANA = r"^(\{(?:\d+|[WUBRGCX])\})*$"

@@ -2,7 +2,7 @@
 総コスト, 追加コスト, 代替コスト); the logic lives in casting.py."""
 from __future__ import annotations
 
-from ..schema import array, boolean, choice, integer, obj, situation_schema, text
+from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
 
 MANA_PATTERN = r"^(\{(?:\d+|[WUBRGCX])\})*$"
 

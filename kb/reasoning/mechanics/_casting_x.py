@@ -6,7 +6,7 @@ applies 107.3b during 601.2b, where the value of X is announced; casting.solve a
 """
 from __future__ import annotations
 
-from ..registry import implements
+from kb.reasoning.registry import implements
 
 KEY = "cast"
 

@@ -6,10 +6,10 @@ State: ``designation`` ("neither" | "day" | "night"), ``battlefield`` (permanent
 """
 from __future__ import annotations
 
-from ..engine import RulingCheck, register_mechanic
-from ..registry import implements
-from ..schema import array, boolean, choice, integer, obj, situation_schema, text
-from .dfc import transform
+from kb.reasoning.engine import RulingCheck, register_mechanic
+from kb.reasoning.registry import implements
+from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
+from kb.reasoning.mechanics.dfc import transform
 
 M = "day-night"
 DESIGNATIONS = {"neither": ("昼でも夜でもない", "neither"), "day": ("昼", "day"), "night": ("夜", "night")}

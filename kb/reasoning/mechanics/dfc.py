@@ -8,10 +8,10 @@ from __future__ import annotations
 
 import re
 
-from ..engine import register_mechanic
-from ..registry import implements
-from ..schema import array, boolean, choice, integer, obj, situation_schema, text
-from .dfc_checks import CHECKS
+from kb.reasoning.engine import register_mechanic
+from kb.reasoning.registry import implements
+from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
+from kb.reasoning.mechanics.dfc_checks import CHECKS
 
 M = "double-faced-card"
 _SYMBOL = re.compile(r"\{([^}]*)\}")
@@ -241,7 +241,7 @@ def characteristics(ctx, st: dict) -> dict:
             "mana_value": st["mana_value"]}
 
 
-from . import dfc_actions  # noqa: E402  (registers the cast / enter / copy / name logic)
+from kb.reasoning.mechanics import dfc_actions  # noqa: E402  (registers the cast / enter / copy / name logic)
 
 register_mechanic(M, schema=SCHEMA, solve=dfc_actions.solve, entry_rules=("712", "701.27"),
                   name_en="Double-faced cards and transform", name_ja="両面カード・変身", checks=CHECKS)

@@ -1,8 +1,8 @@
 """Double-faced cards: casting, entering, copying, turning face down, naming (CR 712.11-712.19, 707.8)."""
 from __future__ import annotations
 
-from ..registry import implements
-from .dfc import M, characteristics, transform
+from kb.reasoning.registry import implements
+from kb.reasoning.mechanics.dfc import M, characteristics, transform
 
 
 def _instant_or_sorcery(face: dict) -> bool:

@@ -5,10 +5,10 @@ A manifested card is described by its real (face-up) characteristics; the face-d
 """
 from __future__ import annotations
 
-from ..engine import register_mechanic
-from ..registry import implements
-from ..schema import array, boolean, choice, obj, situation_schema, text
-from .manifest_checks import CHECKS
+from kb.reasoning.engine import register_mechanic
+from kb.reasoning.registry import implements
+from kb.reasoning.schema import array, boolean, choice, obj, situation_schema, text
+from kb.reasoning.mechanics.manifest_checks import CHECKS
 
 M = "manifest"
 FACE_DOWN = {"name": None, "text": None, "subtypes": [], "mana_cost": None, "types": "Creature",

@@ -7,11 +7,11 @@ and which triggered abilities trigger and whether they reach the stack.
 """
 from __future__ import annotations
 
-from ..engine import register_mechanic
-from ..registry import implements
-from ._rooms_checks import CHECKS
-from ._rooms_schema import SCHEMA
-from .casting import _can_pay, parse_mana, show_mana
+from kb.reasoning.engine import register_mechanic
+from kb.reasoning.registry import implements
+from kb.reasoning.mechanics._rooms_checks import CHECKS
+from kb.reasoning.mechanics._rooms_schema import SCHEMA
+from kb.reasoning.mechanics.casting import _can_pay, parse_mana, show_mana
 
 KEY = "room"
 DOORS = ("left", "right")

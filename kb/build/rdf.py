@@ -1,0 +1,340 @@
+"""The model as RDF: the only writer of triples.
+
+Standard vocabularies where they fit (rdfs/skos labels with @ja/@en, dcterms for documents,
+prov for derivation, the W3C Web Annotation ``oa:`` TextQuoteSelector for citation locators);
+everything else is ``MTG`` from kb.vocab.
+"""
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pyoxigraph as ox
+from rdflib import Namespace
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
+
+from kb.modeldata import Model
+from kb.vocab import (MTG, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
+                    node_iri, rule_iri)
+
+OA = Namespace("http://www.w3.org/ns/oa#")
+Triple = tuple
+_XSD_BOOLEAN, _XSD_INTEGER, _XSD_DECIMAL = (ox.NamedNode(str(XSD[t])) for t in ("boolean", "integer", "decimal"))
+
+
+# Terms are pyoxigraph's (built in Rust: ~10x faster than rdflib.Literal for 400k triples); the
+# graph is read back through rdflib (oxrdflib), which is the API users and the server see.
+def Literal(value, lang: str | None = None, datatype=None) -> ox.Literal:
+    if isinstance(value, bool):
+        return ox.Literal("true" if value else "false", datatype=_XSD_BOOLEAN)
+    if isinstance(value, int):
+        return ox.Literal(str(value), datatype=_XSD_INTEGER)
+    if isinstance(value, float):
+        return ox.Literal(repr(value), datatype=_XSD_DECIMAL)
+    if datatype is not None:
+        return ox.Literal(value, datatype=ox.NamedNode(str(datatype)))
+    return ox.Literal(value, language=lang) if lang else ox.Literal(value)
+
+
+def _node(iri) -> ox.NamedNode:
+    return ox.NamedNode(str(iri))
+
+
+# Predicates and classes as pyoxigraph nodes, made once (a DefinedNamespace lookup per triple costs ~1 s).
+DCTERMS_date = _node(DCTERMS.date)
+DCTERMS_language = _node(DCTERMS.language)
+DCTERMS_source = _node(DCTERMS.source)
+DCTERMS_title = _node(DCTERMS.title)
+MTG_Card = _node(MTG.Card)
+MTG_Citation = _node(MTG.Citation)
+MTG_Document = _node(MTG.Document)
+MTG_Edition = _node(MTG.Edition)
+MTG_Example = _node(MTG.Example)
+MTG_GlossaryTerm = _node(MTG.GlossaryTerm)
+MTG_Mechanic = _node(MTG.Mechanic)
+MTG_QuotedRule = _node(MTG.QuotedRule)
+MTG_Rule = _node(MTG.Rule)
+MTG_Ruling = _node(MTG.Ruling)
+MTG_aboutMechanic = _node(MTG.aboutMechanic)
+MTG_asWritten = _node(MTG.asWritten)
+MTG_backedBy = _node(MTG.backedBy)
+MTG_decidedBy = _node(MTG.decidedBy)
+MTG_bulletDepth = _node(MTG.bulletDepth)
+MTG_citationStatus = _node(MTG.citationStatus)
+MTG_citedNumber = _node(MTG.citedNumber)
+MTG_citedTitle = _node(MTG.citedTitle)
+MTG_cites = _node(MTG.cites)
+MTG_column = _node(MTG.column)
+MTG_complete = _node(MTG.complete)
+MTG_currentRule = _node(MTG.currentRule)
+MTG_definedBy = _node(MTG.definedBy)
+MTG_documentKind = _node(MTG.documentKind)
+MTG_edition = _node(MTG.edition)
+MTG_editionKey = _node(MTG.editionKey)
+MTG_effectiveDate = _node(MTG.effectiveDate)
+MTG_exampleCard = _node(MTG.exampleCard)
+MTG_glossaryTerm = _node(MTG.glossaryTerm)
+MTG_hasExample = _node(MTG.hasExample)
+MTG_inDocument = _node(MTG.inDocument)
+MTG_lineEnd = _node(MTG.lineEnd)
+MTG_lineStart = _node(MTG.lineStart)
+MTG_lineageMethod = _node(MTG.lineageMethod)
+MTG_lineageScore = _node(MTG.lineageScore)
+MTG_locator = _node(MTG.locator)
+MTG_mechanicKind = _node(MTG.mechanicKind)
+MTG_mentionsCard = _node(MTG.mentionsCard)
+MTG_nameEn = _node(MTG.nameEn)
+MTG_nameJa = _node(MTG.nameJa)
+MTG_nestedIn = _node(MTG.nestedIn)
+MTG_nextVersion = _node(MTG.nextVersion)
+MTG_parentRule = _node(MTG.parentRule)
+MTG_quoteMatches = _node(MTG.quoteMatches)
+MTG_quoteSimilarity = _node(MTG.quoteSimilarity)
+MTG_quotesEdition = _node(MTG.quotesEdition)
+MTG_quotesRule = _node(MTG.quotesRule)
+MTG_rawText = _node(MTG.rawText)
+MTG_references = _node(MTG.references)
+MTG_relatedMechanic = _node(MTG.relatedMechanic)
+MTG_resolutionMethod = _node(MTG.resolutionMethod)
+MTG_resolvedEdition = _node(MTG.resolvedEdition)
+MTG_resolvedTo = _node(MTG.resolvedTo)
+MTG_ruleKind = _node(MTG.ruleKind)
+MTG_ruleNumber = _node(MTG.ruleNumber)
+MTG_rulingKind = _node(MTG.rulingKind)
+MTG_sectionPath = _node(MTG.sectionPath)
+MTG_text = _node(MTG.text)
+MTG_textChanged = _node(MTG.textChanged)
+MTG_translationOf = _node(MTG.translationOf)
+OA_TextQuoteSelector = _node(OA.TextQuoteSelector)
+OA_exact = _node(OA.exact)
+OA_hasSelector = _node(OA.hasSelector)
+PROV_Derivation = _node(PROV.Derivation)
+PROV_entity = _node(PROV.entity)
+PROV_qualifiedDerivation = _node(PROV.qualifiedDerivation)
+PROV_wasDerivedFrom = _node(PROV.wasDerivedFrom)
+RDF_type = _node(RDF.type)
+RDFS_label = _node(RDFS.label)
+SKOS_altLabel = _node(SKOS.altLabel)
+SKOS_definition = _node(SKOS.definition)
+SKOS_prefLabel = _node(SKOS.prefLabel)
+
+
+def BNode(label: str) -> ox.BlankNode:
+    return ox.BlankNode("b" + "".join(ch if ch.isalnum() else "_" for ch in label))
+
+
+def _locator(subject, locator: dict | None) -> Iterator[Triple]:
+    if not locator:
+        return
+    yield subject, MTG_locator, Literal(locator["locator"])
+    yield subject, MTG_lineStart, Literal(locator["line_start"])
+    yield subject, MTG_lineEnd, Literal(locator["line_end"])
+    if locator.get("section"):
+        yield subject, MTG_sectionPath, Literal(locator["section"])
+    yield subject, MTG_inDocument, document_iri(locator["document"])
+
+
+def triples(model: Model) -> Iterator[Triple]:
+    for info in model.editions.values():
+        e = edition_iri(info["lang"], info["edition"])
+        yield e, RDF_type, MTG_Edition
+        yield e, MTG_editionKey, Literal(info["edition"])
+        yield e, MTG_effectiveDate, Literal(info["effective"], datatype=XSD.date)
+        yield e, DCTERMS_language, Literal(info["lang"])
+        yield e, DCTERMS_title, Literal(info["title"])
+        yield e, MTG_complete, Literal(info["complete"])
+        yield e, PROV_wasDerivedFrom, document_iri(info["document"])
+    for doc in model.documents.values():
+        d = document_iri(doc["id"])
+        yield d, RDF_type, MTG_Document
+        yield d, DCTERMS_title, Literal(doc["title"], lang=doc["lang"] if doc["kind"] != "cr" else None)
+        yield d, MTG_documentKind, Literal(doc["kind"])
+        yield d, DCTERMS_language, Literal(doc["lang"])
+        yield d, DCTERMS_source, Literal(doc["path"])
+        yield d, MTG.sha256, Literal(doc["sha256"])
+        if doc.get("date"):
+            yield d, DCTERMS_date, Literal(doc["date"], datatype=XSD.date)
+        if doc.get("quotes_edition"):
+            yield d, MTG_quotesEdition, Literal(doc["quotes_edition"])
+        if doc.get("edition") and doc["kind"] != "cr":
+            yield d, MTG_resolvedEdition, edition_iri("en", doc["edition"])
+            yield d, MTG_resolutionMethod, Literal(doc["edition_method"])
+    yield from _rules(model)
+    yield from _documents_content(model)
+    yield from _mechanics(model)
+    yield from _cards(model)
+
+
+def _rules(model: Model) -> Iterator[Triple]:
+    for (lang, edition, number), rule in model.rules.items():
+        r = rule_iri(lang, edition, number)
+        yield r, RDF_type, MTG_Rule
+        yield r, MTG_ruleNumber, Literal(number)
+        yield r, MTG_ruleKind, Literal(rule["kind"])
+        yield r, MTG_edition, edition_iri(lang, edition)
+        yield r, MTG_text, Literal(rule["text"], lang=lang)
+        yield r, MTG_rawText, Literal(rule["raw"])
+        if rule["kind"] in ("chapter", "section"):
+            yield r, RDFS_label, Literal(f"{number}. {rule['text']}", lang=lang)
+        else:
+            yield r, RDFS_label, Literal(f"{number} ({edition})", lang=lang)
+        if rule["parent"]:
+            yield r, MTG_parentRule, rule_iri(lang, edition, rule["parent"])
+        for ref in rule["refs"]:
+            if (lang, edition, ref) in model.rules:
+                yield r, MTG_references, rule_iri(lang, edition, ref)
+        for index, example in enumerate(rule["examples"], 1):
+            x = example_iri(lang, edition, number, index)
+            yield r, MTG_hasExample, x
+            yield x, RDF_type, MTG_Example
+            yield x, MTG_text, Literal(example["text"], lang=lang)
+            yield from _locator(x, example["locator"])
+        yield from _locator(r, rule["locator"])
+    for (_, edition, number), (new, method, score, changed) in model.next_link.items():
+        nxt = next(e for e in model.en_editions() if e > edition)
+        yield rule_iri("en", edition, number), MTG_nextVersion, rule_iri("en", nxt, new)
+        link = BNode(f"lineage-{edition}-{number}")
+        yield link, RDF_type, PROV_Derivation
+        yield rule_iri("en", nxt, new), PROV_qualifiedDerivation, link
+        yield link, PROV_entity, rule_iri("en", edition, number)
+        yield link, MTG_lineageMethod, Literal(method)
+        yield link, MTG_lineageScore, Literal(score)
+        yield link, MTG_textChanged, Literal(changed)
+    for en_key, ja_key in model.ja_of.items():
+        yield rule_iri(*ja_key), MTG_translationOf, rule_iri(*en_key)
+    for (lang, edition, term), entry in model.glossary.items():
+        g = glossary_iri(lang, edition, term)
+        yield g, RDF_type, MTG_GlossaryTerm
+        yield g, SKOS_prefLabel, Literal(term, lang=lang)
+        if entry.get("term_en"):
+            yield g, SKOS_altLabel, Literal(entry["term_en"], lang="en")
+        if entry.get("reading"):
+            yield g, SKOS_altLabel, Literal(entry["reading"], lang="ja-Hira")
+        yield g, SKOS_definition, Literal(entry["text"], lang=lang)
+        yield g, MTG_edition, edition_iri(lang, edition)
+        for ref in entry["refs"]:
+            if (lang, edition, ref) in model.rules:
+                yield g, MTG_references, rule_iri(lang, edition, ref)
+        yield from _locator(g, entry["locator"])
+
+
+def _documents_content(model: Model) -> Iterator[Triple]:
+    current = model.current("en")
+    for ruling in model.rulings.values():
+        kind = "quote" if ruling["kind"] == "quoted-rule" else "ruling"
+        n = node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[1])
+        lang = ruling.get("lang") or model.documents[ruling["document"]]["lang"]
+        yield n, RDF_type, MTG_QuotedRule if kind == "quote" else MTG_Ruling
+        yield n, MTG_text, Literal(ruling["text"], lang=lang)
+        yield n, PROV_wasDerivedFrom, document_iri(ruling["document"])
+        yield from _locator(n, ruling["locator"])
+        if kind == "quote":
+            yield n, MTG_ruleNumber, Literal(ruling["number"])
+            resolved = ruling["resolved"]
+            if resolved["status"] != "never-existed" and ruling["edition"]:
+                yield n, MTG_quotesRule, rule_iri("en", ruling["edition"], ruling["number"])
+            if ruling["similarity"] is not None:
+                yield n, MTG_quoteSimilarity, Literal(round(ruling["similarity"], 3))
+                yield n, MTG_quoteMatches, Literal(ruling["similarity"] >= 0.999)
+        else:
+            yield n, MTG_rulingKind, Literal(ruling["kind"])
+            yield n, MTG_bulletDepth, Literal(ruling["depth"])
+            if ruling.get("parent"):
+                yield n, MTG_nestedIn, node_iri(ruling["document"], "ruling", ruling["parent"].split("#", 1)[1])
+        for key in ruling.get("mechanics", []):
+            yield n, MTG_aboutMechanic, mechanic_iri(key)
+        for card in ruling.get("cards", []):
+            if card.get("key"):
+                yield n, MTG_mentionsCard, card_iri(card["key"])
+        linked = model.ruling_rules.get(ruling["id"])
+        if linked and current:
+            for number in linked["rules"]:
+                yield n, MTG_backedBy, rule_iri("en", current, number)
+            for number in linked["deciding"]:
+                yield n, MTG_decidedBy, rule_iri("en", current, number)
+    for citation in model.citations:
+        c = node_iri(citation["document"], "citation", citation["id"].split("#", 1)[1] + "/" +
+                     citation["source"].split("#", 1)[1])
+        source_kind = "quote" if model.rulings[citation["source"]]["kind"] == "quoted-rule" else "ruling"
+        yield node_iri(citation["document"], source_kind, citation["source"].split("#", 1)[1]), MTG_cites, c
+        yield c, RDF_type, MTG_Citation
+        yield c, MTG_asWritten, Literal(citation["raw"])
+        yield c, MTG_lineStart, Literal(citation["line"])
+        yield c, MTG_column, Literal(citation["column"])
+        yield c, MTG_inDocument, document_iri(citation["document"])
+        selector = BNode(f"sel-{citation['document']}-{citation['id'].split('#', 1)[1]}")
+        yield c, OA_hasSelector, selector
+        yield selector, RDF_type, OA_TextQuoteSelector
+        yield selector, OA_exact, Literal(citation["raw"])
+        if citation["title"]:
+            yield c, MTG_citedTitle, Literal(citation["title"])
+        if citation["method"]:
+            yield c, MTG_resolutionMethod, Literal(citation["method"])
+        for res in citation["resolved"]:
+            yield c, MTG_citedNumber, Literal(res["number"])
+            yield c, MTG_citationStatus, Literal(res["status"])
+            if res["edition"]:
+                yield c, MTG_resolvedEdition, edition_iri("en", res["edition"])
+                if res["status"] != "never-existed":
+                    yield c, MTG_resolvedTo, rule_iri("en", res["edition"], res["number"])
+            if res.get("current"):
+                yield c, MTG_currentRule, rule_iri("en", res["current"]["edition"], res["current"]["number"])
+
+
+def _mechanics(model: Model) -> Iterator[Triple]:
+    for m in model.mechanics.values():
+        node = mechanic_iri(m["key"])
+        yield node, RDF_type, MTG_Mechanic
+        yield node, SKOS_prefLabel, Literal(m["name_en"], lang="en")
+        if m["name_ja"]:
+            yield node, SKOS_prefLabel, Literal(m["name_ja"], lang="ja")
+        for alias in m["aliases_en"]:
+            yield node, SKOS_altLabel, Literal(alias, lang="en")
+        for alias in m["aliases_ja"]:
+            yield node, SKOS_altLabel, Literal(alias, lang="ja")
+        yield node, MTG_mechanicKind, Literal(m["kind"])
+        for number in m["rules"]:
+            yield node, MTG_definedBy, rule_iri("en", m["edition"], number)
+        for other in m["related"]:
+            yield node, MTG_relatedMechanic, mechanic_iri(other)
+        for lang, term in m["glossary"]:
+            edition = model.current(lang)
+            if edition and (lang, edition, term) in model.glossary:
+                yield node, MTG_glossaryTerm, glossary_iri(lang, edition, term)
+        for key in m["cards"]:
+            yield node, MTG_exampleCard, card_iri(key)
+        for doc in m["documents"]:
+            yield document_iri(doc), MTG_aboutMechanic, node
+
+
+def _cards(model: Model) -> Iterator[Triple]:
+    for card in model.cards.values():
+        node = card_iri(card["key"])
+        yield node, RDF_type, MTG_Card
+        if card["name_en"]:
+            yield node, MTG_nameEn, Literal(card["name_en"], lang="en")
+            yield node, RDFS_label, Literal(card["name_en"], lang="en")
+        if card["name_ja"]:
+            yield node, MTG_nameJa, Literal(card["name_ja"], lang="ja")
+            yield node, RDFS_label, Literal(card["name_ja"], lang="ja")
+        for source in card["sources"]:
+            yield node, PROV_wasDerivedFrom, document_iri(source)
+
+
+PREFIXES = {"mtg": MTG._NS, "skos": SKOS._NS, "dcterms": DCTERMS._NS, "prov": PROV._NS, "oa": OA,
+            "rdfs": RDFS._NS, "xsd": XSD._NS}
+
+
+def quads(model: Model, graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph()) -> Iterator[ox.Quad]:
+    """The triples as pyoxigraph quads; IRIs converted once each."""
+    named: dict[str, ox.NamedNode] = {}
+
+    def term(value):
+        if isinstance(value, (ox.Literal, ox.BlankNode, ox.NamedNode)):
+            return value
+        node = named.get(value)
+        if node is None:
+            node = named[value] = ox.NamedNode(str(value))
+        return node
+
+    for s, p, o in triples(model):
+        yield ox.Quad(term(s), term(p), term(o), graph)

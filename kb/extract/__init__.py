@@ -1,1 +1,0 @@
-"""Finders that run over any text: rule citations, card mentions."""

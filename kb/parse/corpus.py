@@ -1,0 +1,106 @@
+"""Parse every source into records: the first half of a build (no rdflib here either).
+
+A parse failure is raised as SourceError naming the file and line, before any output is written.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from kb.parsers import article, faq, wiki_page, wiki_source
+from kb.parsers.card_data import parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parsers.cr_en import CRFormatError, parse_cr_en
+from kb.parsers.cr_ja import parse_cr_ja
+from kb.records import CardName, CREdition, ParsedDocument
+from kb.sources import SourceError, SourceFile, SourceSet
+
+DOCUMENT_PARSERS = {
+    "wiki-source": wiki_source.parse,
+    "wiki-page": wiki_page.parse,
+    "faq": faq.parse,
+    "article": article.parse,
+}
+CARD_PARSERS = {
+    "mtgjson-set": parse_mtgjson_set,
+    "names-tsv": parse_names_tsv,
+    "wiki-names": parse_wiki_name_table,
+}
+
+
+@dataclass(slots=True)
+class Corpus:
+    editions: dict[tuple[str, str], CREdition] = field(default_factory=dict)  # (lang, edition) ->
+    documents: list[ParsedDocument] = field(default_factory=list)
+    cards: list[CardName] = field(default_factory=list)
+    sources: list[SourceFile] = field(default_factory=list)
+    warnings: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
+
+    def en_editions(self) -> list[CREdition]:
+        return sorted((e for (lang, _), e in self.editions.items() if lang == "en"), key=lambda e: e.effective)
+
+    def ja_editions(self) -> list[CREdition]:
+        return sorted((e for (lang, _), e in self.editions.items() if lang == "ja"), key=lambda e: e.effective)
+
+
+def _guard(source: SourceFile, parse: Callable[[], object]):
+    """Run a parser; turn any failure into a SourceError that names the file (and line)."""
+    try:
+        return parse()
+    except CRFormatError as exc:
+        raise SourceError(source.origin, str(exc).split(": ", 1)[-1], exc.line) from None
+    except SourceError:
+        raise
+    except Exception as exc:  # a parser bug or an unexpected format: still name the file
+        raise SourceError(source.origin, f"cannot parse as {source.format}: {exc}") from exc
+
+
+def _merge_excerpt(into: CREdition, more: CREdition) -> None:
+    """JA excerpts of one edition come as several files: one edition, rules in file order."""
+    known = {r.number for r in into.rules}
+    into.rules.extend(r for r in more.rules if r.number not in known)
+    into.glossary.extend(more.glossary)
+
+
+def _keep(corpus: Corpus, source: SourceFile, edition: CREdition) -> None:
+    """One edition per language and effective date; its file's accidents become build warnings."""
+    edition.file_date = source.file_date
+    key = (edition.lang, edition.edition)
+    earlier = corpus.editions.get(key)
+    if earlier is not None:
+        corpus.warnings.append((source.origin, 0, f"edition {edition.edition} ({edition.lang}) is also in "
+                                                  f"{earlier.document.path}: this file is used"))
+    corpus.editions[key] = edition
+    corpus.warnings.extend((source.origin, line, message) for line, message in edition.warnings)
+
+
+def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: None) -> Corpus:
+    corpus = Corpus(sources=sources.files, warnings=list(sources.warnings))
+    card_names: set[str] = set()
+    for source in sources.files:
+        doc = source.document
+        if source.format == "cr-en":
+            progress(f"parse {source.origin}")
+            edition = _guard(source, lambda: parse_cr_en(doc.text, doc))
+            _keep(corpus, source, edition)
+        elif source.format == "cr-ja":
+            progress(f"parse {source.origin}")
+            edition = _guard(source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint))
+            key = ("ja", edition.edition)
+            if key in corpus.editions and not corpus.editions[key].complete and not edition.complete:
+                _merge_excerpt(corpus.editions[key], edition)
+            else:
+                _keep(corpus, source, edition)
+        elif source.format in CARD_PARSERS:
+            progress(f"parse {source.origin}")
+            names = _guard(source, lambda: CARD_PARSERS[source.format](doc.text, doc))
+            corpus.cards.extend(names)
+    for name in corpus.cards:
+        card_names.update(n for n in (name.name_en, name.name_ja) if n)
+    is_card = (lambda name: name in card_names) if card_names else None
+    for source in sources.files:
+        if source.format in DOCUMENT_PARSERS:
+            progress(f"parse {source.origin}")
+            parser = DOCUMENT_PARSERS[source.format]
+            corpus.documents.append(_guard(source, lambda: parser(source.document.text, source.document,
+                                                                  is_card=is_card)))
+    return corpus

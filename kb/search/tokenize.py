@@ -1,0 +1,229 @@
+"""Tokenization for search: one token stream for English and Japanese text.
+
+- Everything is NFKC-normalised and casefolded first (full-width ``７０２．６`` is ``702.6``);
+  katakana is folded to hiragana for matching (``ヨジ`` matches ``よじ``).
+- Rule numbers (``702.6a``) are one token ``§702.6a``: ``702.6`` never matches ``702.60``.
+- English: lowercase word tokens, stop words dropped, Snowball (Porter2) stems
+  (``casting`` -> ``cast``, ``doors`` -> ``door``). EN text never goes through Sudachi.
+- Japanese runs (kana/kanji): SudachiPy (core dictionary, mode A) surface forms and normalised
+  forms (``唱えなかった`` -> ``唱える``), particles/auxiliaries/symbols dropped; plus character
+  bigrams of the run (``g:``) and kanji unigrams (``u:``) so one- and two-character words that
+  the morphological analysis splits differently or does not know (``昼``, ``夜``, ``予示``) match.
+
+Tokens live in namespaces: word tokens have no prefix (rule numbers ``§``), bigrams ``g:``,
+unigrams ``u:``, mechanics ``m:``; each namespace has its own BM25 length normalisation.
+"""
+from __future__ import annotations
+
+import re
+import unicodedata
+from functools import lru_cache
+
+import snowballstemmer
+
+from kb.text import normalize
+
+RULE_TOKEN = "§"
+GRAM = "g:"
+UNI = "u:"
+MECH = "m:"
+
+# Kana, CJK ideographs, the iteration mark and the long-vowel mark (after NFKC).
+_JA = "\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006"
+JA_RUN = re.compile(f"[{_JA}]+")
+_KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]")
+HAS_JA = re.compile(f"[{_JA}]")
+JA_CHAR = HAS_JA
+KANA_ONLY = re.compile("^[\u3041-\u309f\u30a1-\u30ff]+$")
+KATAKANA_ONLY = re.compile("^[\u30a1-\u30ff]+$")
+# A rule number inside text: 702.6, 702.6a (not part of a longer number such as 1702.61).
+RULE_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])")
+EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
+# The whole query is a rule number: "702.6", "rule 702.6", "CR 702.6a", "７０２．６", "702."
+_RULE_QUERY = re.compile(
+    r"^(?:(?:cr|rule|rules|r\.|総合ルール|ルール)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$")
+
+_KATA_TO_HIRA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
+_PUNCT = {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0x2212: "-"}
+def fold(text: str) -> str:
+    """Katakana -> hiragana (one character for one character, so offsets survive)."""
+    return text.translate(_KATA_TO_HIRA)
+
+
+_DROP_POS = {"助詞", "助動詞", "補助記号", "空白", "記号"}
+# Light verbs and formal nouns: in nearly every Japanese rule, they only add noise to ranking.
+STOP_JA = frozenset(fold(w) for w in
+                    "為る する 居る いる 有る ある 成る なる 出来る できる れる られる せる こと もの ため よう "
+                    "これ それ その この 場合 際 時 とき".split())
+
+STOP_EN = frozenset("""a an and are as at be been being but by can could did do does for from had has
+have how i if in into is it its it's itself me my of on or our so than that the their them then
+there these they this those to was we were what when where which while who whom why will with
+would you your yours about after also any each other such only own same""".split())
+
+_stemmer = snowballstemmer.stemmer("english")
+STEMMER = "snowball-english"
+
+
+def norm(text: str) -> str:
+    """What every token is made from: NFKC, casefold, quotes/dashes folded, spaces collapsed."""
+    return normalize(text)
+
+
+@lru_cache(maxsize=200_000)
+def stem(word: str) -> str:
+    return _stemmer.stemWord(word)
+
+
+def is_rule_number(query: str) -> str | None:
+    """"702.6" / "rule 702.6" / "７０２．６" / "702.6A" -> "702.6"; anything else -> None.
+
+    Exact: the number returned is the number typed ("702.6" is never "702.60")."""
+    text = normalize(query).strip()
+    found = _RULE_QUERY.match(text)
+    if not found:
+        return None
+    number = found[1]
+    if len(number) == 1 and not re.match(r"^(cr|rule)", text):  # a bare "7" is not a rule query
+        return None
+    return number
+
+
+_tokenizer = None
+
+
+def _sudachi():
+    global _tokenizer
+    if _tokenizer is None:
+        from sudachipy import Dictionary, SplitMode
+        _tokenizer = (Dictionary().tokenizer(mode=SplitMode.A), SplitMode.A)
+    return _tokenizer
+
+
+def release() -> None:
+    """Drop the Sudachi dictionary and the JA caches (reloaded on the next JA text): the dictionary
+    is ~140 MB resident once a build has touched it, which a build need not carry into its next
+    steps (writing the RDF store)."""
+    global _tokenizer
+    _tokenizer = None
+    _ja_words.cache_clear()
+    kanji_spelling.cache_clear()
+
+
+def morphemes(run: str) -> list[tuple[int, int, str, str]]:
+    """(begin, end, surface, normalized form) of the content morphemes of a Japanese run."""
+    tok, mode = _sudachi()
+    out = []
+    for m in tok.tokenize(run, mode):
+        if m.part_of_speech()[0] in _DROP_POS or fold(m.normalized_form()) in STOP_JA:
+            continue
+        out.append((m.begin(), m.end(), m.surface(), m.normalized_form()))
+    return out
+
+
+@lru_cache(maxsize=4096)
+def _ja_words(run: str) -> tuple[str, ...]:
+    words: list[str] = []
+    for _, _, surface, lemma in morphemes(run):
+        s, l = fold(surface), fold(normalize(lemma))
+        words.append(s)
+        if l != s:
+            words.append(l)
+    return tuple(words)
+
+
+@lru_cache(maxsize=4096)
+def kanji_spelling(run: str) -> str | None:
+    """The run with its katakana-written words spelt as the dictionary's normalised form writes them in
+    kanji (``オモテ向き`` -> ``表向き``), or None when it has none: the wiki writes オモテ where the CR
+    writes 表, and only the kanji spelling's words and bigrams match the CR's."""
+    parts, pos, changed = [], 0, False
+    for begin, end, surface, lemma in _all_morphemes(run):
+        parts.append(run[pos:begin])
+        if KATAKANA_ONLY.match(surface) and _KANJI.search(lemma) and len(lemma) <= len(surface):
+            parts.append(lemma)
+            changed = True
+        else:
+            parts.append(surface)
+        pos = end
+    parts.append(run[pos:])
+    return "".join(parts) if changed else None
+
+
+def _all_morphemes(run: str) -> list[tuple[int, int, str, str]]:
+    tok, mode = _sudachi()
+    return [(m.begin(), m.end(), m.surface(), m.normalized_form()) for m in tok.tokenize(run, mode)]
+
+
+def ja_grams(run: str, *, query: bool = False) -> list[str]:
+    """Bigrams of a (folded) Japanese run; kanji unigrams for documents, and for a query that is one
+    character long."""
+    run = fold(run)
+    if query:
+        if len(run) == 1:
+            return [UNI + run] if _KANJI.match(run) else []
+        return [GRAM + run[i:i + 2] for i in range(len(run) - 1)]
+    grams = [GRAM + run[i:i + 2] for i in range(len(run) - 1)]
+    grams.extend(UNI + c for c in run if _KANJI.match(c))
+    return grams
+
+
+def tokens(text: str, *, query: bool = False) -> list[str]:
+    """Word tokens (EN stems, JA lemmas and surfaces, §rule numbers) and JA grams of ``text``."""
+    text = normalize(text)
+    out: list[str] = []
+    for number in RULE_IN_TEXT.findall(text):
+        out.append(RULE_TOKEN + number)
+    latin = RULE_IN_TEXT.sub(" ", text)
+    if HAS_JA.search(latin):
+        for run in JA_RUN.findall(latin):
+            words = _ja_words(run) if len(run) <= 64 or query else _ja_words_long(run)
+            grams = ja_grams(run, query=query)
+            out.extend(words)
+            out.extend(grams)
+            variant = kanji_spelling(run) if len(run) <= 64 or query else None
+            if variant:  # only what the kanji spelling adds: shared words and grams count once
+                seen = set(words) | set(grams)
+                out.extend(t for t in dict.fromkeys(_ja_words(variant) + tuple(ja_grams(variant, query=query)))
+                           if t not in seen)
+        latin = JA_RUN.sub(" ", latin)
+    for word in EN_WORD.findall(latin):
+        if word not in STOP_EN:
+            out.append(stem(word))
+    return out
+
+
+def _ja_words_long(run: str) -> tuple[str, ...]:
+    return _ja_words.__wrapped__(run)  # long runs are not worth caching
+
+
+def en_stems(text: str) -> list[str]:
+    """The English content words of ``text`` in order, stemmed (stop words, JA runs and rule
+    numbers left out): for adjacency ("combat damage", "new object")."""
+    text = JA_RUN.sub(" ", RULE_IN_TEXT.sub(" ", normalize(text)))
+    return [stem(w) for w in EN_WORD.findall(text) if w not in STOP_EN]
+
+
+def en_name_key(name: str) -> str:
+    """An English name as a sequence of stems: "Rooms" and "room" are one key."""
+    return " ".join(stem(w) for w in EN_WORD.findall(normalize(name)))
+
+
+def norm_with_map(text: str) -> tuple[str, list[int]]:
+    """normalize()+fold() character by character, with each output character's source offset.
+
+    Used for snippets only, so highlights land on the original text. ASCII text maps 1:1."""
+    if text.isascii():
+        return text.lower(), list(range(len(text)))
+    if not HAS_JA.search(text):
+        low = text.lower().translate(_PUNCT)
+        if len(low) == len(text) and low.isascii():
+            return low, list(range(len(text)))
+    out: list[str] = []
+    where: list[int] = []
+    for i, c in enumerate(text):
+        n = c if c.isascii() else unicodedata.normalize("NFKC", c)
+        n = fold(n.casefold()).translate(_PUNCT)
+        out.append(n)
+        where.extend([i] * len(n))
+    return "".join(out), where

@@ -1,0 +1,226 @@
+"""Finding and reading source files: the manifest of rules_src/, CR files and card data anywhere.
+
+Reading is separate from parsing so a bad file is reported with its path before any graph work
+starts, and a failed build never touches the previous snapshot.
+"""
+from __future__ import annotations
+
+import codecs
+import hashlib
+import re
+import tomllib
+from dataclasses import dataclass, field
+from datetime import date
+from pathlib import Path
+
+from kb.parsers.cr_header import date_in_name, sniff
+from kb.records import Document
+
+CR_EN_NAME = re.compile(r"^(?:cr-en-|MagicCompRules[ _]?)(\d{8})(?:\.\d+)?\.txt$")
+CR_JA_NAME = re.compile(r"^cr-ja-(\d{8})(?:-[\w-]+)?\.txt$")
+CARD_FILES = {
+    "mtgjson-set": re.compile(r"^mtgjson-set-[A-Z0-9]+\.json$"),
+    "names-tsv": re.compile(r"^mtgjson-set-[A-Z0-9]+-names-en-ja\.tsv$"),
+    "wiki-names": re.compile(r"^ja-card-names-mtgwiki-\d{8}\.json$"),
+}
+KINDS = ("cr", "wiki-source", "wiki-page", "faq", "article")
+
+
+class SourceError(ValueError):
+    """A source that cannot be used; names the file (and line when known)."""
+
+    def __init__(self, path: Path | str, message: str, line: int | None = None):
+        where = f"{path}" + (f":{line}" if line else "")
+        super().__init__(f"{where}: {message}")
+        self.path, self.line = str(path), line
+
+
+@dataclass(slots=True)
+class SourceFile:
+    """One file to parse: its Document (metadata + exact text) and the parser format to use."""
+
+    document: Document
+    format: str  # "cr-en" | "cr-ja" | "wiki-source" | "wiki-page" | "faq" | "article" | card formats
+    edition_hint: str | None = None  # CR files: the effective date from the header (YYYY-MM-DD)
+    mechanics: tuple[str, ...] = ()
+    origin: str = ""  # where it was read from, for messages (Document.path is what users see)
+    file_date: str | None = None  # CR files: the date in the file name, an alias of the edition
+
+
+@dataclass(slots=True)
+class SourceSet:
+    files: list[SourceFile] = field(default_factory=list)
+    warnings: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
+
+    def by_format(self, *formats: str) -> list[SourceFile]:
+        return [f for f in self.files if f.format in formats]
+
+
+def decode(data: bytes) -> tuple[str, str]:
+    """(text without BOM, encoding). Official CR files come as UTF-8 with or without a BOM, UTF-16
+    LE/BE with a BOM, or Windows-1252 (2013-2018); nothing is ever replaced or dropped."""
+    if data.startswith(codecs.BOM_UTF8) and _utf8(data[3:]):
+        return data[3:].decode("utf-8"), "utf-8-sig"
+    for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
+        if data.startswith(bom) and (text := _try(data[2:], name)) is not None:
+            return text, name
+    sample = data[:4096]
+    if len(sample) >= 4 and sample.count(0) * 3 >= len(sample):  # UTF-16 without a BOM
+        name = "utf-16-le" if sample[1::2].count(0) > sample[0::2].count(0) else "utf-16-be"
+        if (text := _try(data, name)) is not None:
+            return text, name
+    if _utf8(data):
+        return data.decode("utf-8"), "utf-8"
+    return max(((text, name) for name in SINGLE_BYTE if (text := _try(data, name)) is not None),
+               key=lambda pair: _plausibility(pair[0]))
+
+
+# Single-byte encodings seen in official files: Windows-1252 (2014-2018), and DOS code page 437
+# for the accented card names of 2013 ("Dand\x83n" is Dandân). Latin-1 decodes anything.
+SINGLE_BYTE = ("cp1252", "cp437", "latin-1")
+_TYPOGRAPHIC = set("’‘“”–—…™®©•")
+
+
+def _try(data: bytes, name: str) -> str | None:
+    try:
+        return data.decode(name)
+    except UnicodeDecodeError:
+        return None
+
+
+def _plausibility(text: str) -> int:
+    """Higher when the non-ASCII characters read as text: typographic marks, or accented letters
+    inside words; lower for symbols and controls where a letter belongs."""
+    score = 0
+    for index, ch in enumerate(text):
+        if ch.isascii():
+            continue
+        if ch in _TYPOGRAPHIC:
+            score += 1
+        elif ch.isalpha() and 0 < index < len(text) - 1 and text[index - 1].isalpha() and text[index + 1].isalpha():
+            score += 1
+        else:
+            score -= 1
+    return score
+
+
+def looks_like_text(text: str) -> bool:
+    """False for binary data read as text: control characters where text would have none."""
+    controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\t\n\r\f\v")
+    return controls * 100 <= len(text[:65536])
+
+
+def _utf8(data: bytes) -> bool:
+    try:
+        data.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
+
+
+def read_text(path: Path) -> tuple[str, str, str]:
+    """(text without BOM, sha256 of the bytes, encoding)."""
+    try:
+        data = path.read_bytes()
+    except OSError as exc:
+        raise SourceError(path, f"cannot read: {exc.strerror}") from None
+    text, encoding = decode(data)
+    return text, hashlib.sha256(data).hexdigest(), encoding
+
+
+def _iso(yyyymmdd: str) -> str:
+    return f"{yyyymmdd[:4]}-{yyyymmdd[4:6]}-{yyyymmdd[6:]}"
+
+
+def load_manifest(root: Path) -> list[SourceFile]:
+    manifest = root / "manifest.toml"
+    try:
+        data = tomllib.loads(manifest.read_text(encoding="utf-8"))
+    except FileNotFoundError:
+        raise SourceError(manifest, "no manifest.toml in the source folder") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise SourceError(manifest, f"invalid TOML: {exc}") from None
+    files = []
+    for index, entry in enumerate(data.get("document", []), 1):
+        missing = [k for k in ("id", "path", "title", "kind", "lang") if k not in entry]
+        if missing:
+            raise SourceError(manifest, f"document #{index} lacks {', '.join(missing)}")
+        if entry["kind"] not in KINDS:
+            raise SourceError(manifest, f"document {entry['id']}: kind must be one of {', '.join(KINDS)}")
+        path = root / entry["path"]
+        text, digest, encoding = read_text(path)
+        if entry.get("sha256") and entry["sha256"] != digest:
+            raise SourceError(path, "content differs from the manifest's sha256 (the user's text must stay unchanged)")
+        doc_date = entry.get("date")
+        if doc_date is not None and not isinstance(doc_date, date):
+            raise SourceError(manifest, f"document {entry['id']}: date must be a TOML date (YYYY-MM-DD)")
+        document = Document(id=entry["id"], title=entry["title"], kind=entry["kind"], lang=entry["lang"],
+                            path=str(Path(root.name) / entry["path"]), text=text, sha256=digest,
+                            date=doc_date, quotes_edition=entry.get("quotes_edition"), url=entry.get("url"),
+                            encoding=encoding)
+        fmt = "cr-" + entry["lang"] if entry["kind"] == "cr" else entry["kind"]
+        files.append(SourceFile(document=document, format=fmt, mechanics=tuple(entry.get("mechanics", ())),
+                                origin=str(path)))
+    return files
+
+
+def classify(path: Path) -> SourceFile | None:
+    """A CR text recognised by its content (title and effective-date line, whatever the file's
+    name), or card data recognised by its name; None for anything else. A file named like a CR
+    that is not one is an error, so a truncated download is never silently skipped."""
+    name = path.name
+    card_format = next((fmt for fmt, pattern in CARD_FILES.items() if pattern.match(name)), None)
+    if card_format:
+        text, digest, encoding = read_text(path)
+        document = Document(id=f"cards-{path.stem}", title=f"Card names: {name}", kind="card-data",
+                            lang="ja", path=name, text=text, sha256=digest, encoding=encoding)
+        return SourceFile(document=document, format=card_format, origin=str(path))
+    named_like_cr = bool(CR_EN_NAME.match(name) or CR_JA_NAME.match(name))
+    if path.suffix.lower() not in (".txt", "") and not named_like_cr:
+        return None
+    text, digest, encoding = read_text(path)
+    header = sniff(text.splitlines())
+    file_date = date_in_name(name)
+    if header is None:
+        if named_like_cr:
+            raise SourceError(path, "not a Comprehensive Rules text: no title and 'effective as of <date>' "
+                                    "line near the top", 1)
+        return None
+    edition = header.effective.isoformat() if header.effective else file_date
+    if edition is None:
+        raise SourceError(path, "a Japanese CR text with no 「このルールは…から有効です」 line and no date in its name")
+    lang = header.lang
+    doc_id = f"cr-{lang}-{edition}"
+    title = f"Comprehensive Rules {edition} ({'English' if lang == 'en' else '日本語'})"
+    document = Document(id=doc_id, title=title, kind="cr", lang=lang, path=name, text=text,
+                        sha256=digest, date=date.fromisoformat(edition), encoding=encoding)
+    return SourceFile(document=document, format=f"cr-{lang}", edition_hint=edition, origin=str(path),
+                      file_date=file_date)
+
+
+def discover(paths: list[Path], rules_src: Path | None) -> SourceSet:
+    """rules_src (with its manifest) plus every CR / card file found in ``paths`` (files or folders)."""
+    files: list[SourceFile] = load_manifest(rules_src) if rules_src else []
+    for path in paths:
+        if not path.exists():
+            raise SourceError(path, "no such file or folder")
+        if path.is_dir() and (path / "manifest.toml").exists():
+            files.extend(load_manifest(path))
+            continue
+        candidates = sorted(p for p in path.rglob("*") if p.is_file()) if path.is_dir() else [path]
+        found = [f for f in map(classify, candidates) if f]
+        if path.is_file() and not found:
+            raise SourceError(path, "not a recognised source: expected a Comprehensive Rules text (a title "
+                                    "and 'These rules are effective as of <date>' near the top) or card data", 1)
+        files.extend(found)
+    unique: dict[str, SourceFile] = {}
+    warnings: list[tuple[str, int, str]] = []
+    for f in files:  # the same file given twice is read once; a later CR copy of an edition wins
+        earlier = unique.get(f.document.id)
+        if earlier and earlier.document.sha256 != f.document.sha256:
+            if f.document.kind != "cr":
+                raise SourceError(f.origin, f"two different files claim id {f.document.id} (also {earlier.origin})")
+            warnings.append((f.origin, 0, f"a second, different file for edition {f.edition_hint} "
+                                          f"(also {earlier.origin}): this one is used"))
+        unique[f.document.id] = f
+    return SourceSet(list(unique.values()), warnings)
