@@ -18,7 +18,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from kb import settings  # noqa: E402
+from kb import config as settings  # noqa: E402
 
 CHILD = r"""
 import json, resource, sys, time
@@ -27,12 +27,14 @@ mode, home = sys.argv[1], Path(sys.argv[2])
 paths = [Path(p) for p in sys.argv[3:]]
 t0 = time.perf_counter()
 if mode == "build":
-    from kb import settings, snapshot
-    from kb.sources import discover
-    snapshot.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
+    from kb import config as settings
+    from kb.build import pipeline
+    from kb.store import snapshot
+    from kb.sources.files import discover
+    pipeline.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
     out = {"seconds": time.perf_counter() - t0}
 else:
-    from kb.api import KB
+    from kb.lookup.kb import KB
     kb = KB.load(home)
     loaded = time.perf_counter() - t0
     kb.rule("601.2c")

@@ -62,7 +62,7 @@ def _free_port() -> int:
 
 def _rule_paths(home: str, env: dict) -> list[str]:
     """Every rule number of the current EN edition, as API paths (read through the kb API)."""
-    code = ("import json, sys; from pathlib import Path; from kb.api import KB\n"
+    code = ("import json, sys; from pathlib import Path; from kb.lookup.kb import KB\n"
             f"kb = KB.load(Path({home!r}))\n"
             "numbers, todo = [], ['1','2','3','4','5','6','7','8','9']\n"
             "while todo:\n"
@@ -176,7 +176,7 @@ def main(argv=None) -> int:
     parser.add_argument("-t", "--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--repeat", type=int, default=3, help="ceiling/target pairs per target (median ratio)")
-    parser.add_argument("--home", help="MTG_KB_HOME with the snapshot (default: kb.settings.home_dir())")
+    parser.add_argument("--home", help="MTG_KB_HOME with the snapshot (default: kb.config.home_dir())")
     parser.add_argument("--tiny", action="store_true", help="use the server tests' tiny corpus")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args(argv)
@@ -186,13 +186,13 @@ def main(argv=None) -> int:
     env = dict(os.environ)
     cleanup = None
     if args.tiny:
-        from tests.test_server_fixtures import write_corpus
+        from tests.server.test_server_fixtures import write_corpus
 
         cleanup = Path(tempfile.mkdtemp(prefix="mtg-kb-bench-http-"))
         env["MTG_KB_DATA"] = str(write_corpus(cleanup / "data"))
         home = str(cleanup / "home")
     else:
-        from kb import settings
+        from kb import config as settings
 
         home = args.home or str(settings.home_dir())
     env["MTG_KB_HOME"] = home

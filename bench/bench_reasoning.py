@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.reasoning.engine import ask, list_mechanics  # noqa: E402
+from kb.reasoning.catalog import ask, list_mechanics  # noqa: E402
 from tests.reasoning_fixtures import current_book  # noqa: E402
 
 FRONT = {"name": "Thraben Sentry", "mana_cost": "{3}{W}"}
@@ -57,7 +57,7 @@ def _asker():
     if "--kb" not in sys.argv:
         book = current_book()
         return "parsed current CR (tests.reasoning_fixtures)", lambda key, situation: ask(book, key, situation)
-    from kb.api import KB
+    from kb.lookup.kb import KB
     t = time.perf_counter()
     kb = KB.ensure()
     names = {m["key"]: m["name_ja"] for m in list_mechanics()}

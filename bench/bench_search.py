@@ -2,7 +2,7 @@
 
     python bench/bench_search.py [--home DIR] [--verbose]
 
-Searches the documents the KB build makes (kb.search_docs.build_index over the model), so what
+Searches the documents the KB build makes (kb.search.docs.build_index over the model), so what
 is measured is what `kb search` and the server answer. The model is built from rules_src and
 every file in ../shared/data (every EN edition, the JA excerpts, card names), or, with --home,
 loaded from that KB home's current snapshot (`kb build` first) — the index is rebuilt either
@@ -23,8 +23,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from kb.search import SearchIndex  # noqa: E402
-from kb.search_docs import build_index  # noqa: E402
+from kb.search.index import SearchIndex  # noqa: E402
+from kb.search.docs import build_index  # noqa: E402
 
 QUERIES = Path(__file__).with_name("search_queries.json")
 QUESTIONS = Path(__file__).with_name("search_questions_en.json")
@@ -59,11 +59,11 @@ def evaluate(index: SearchIndex, queries: list[dict], *, kinds: set[str] | None,
 def carried(model, data: dict) -> list[dict]:
     """The file's queries with their expected numbers (of the file's ``edition``) carried to today's
     numbers by lineage, so the benchmark follows new editions without being rewritten."""
-    from kb.resolve import Resolver
-    resolver = Resolver(model.en_editions(), model.rules, model.next_link)
+    from kb.store.lineage import Lineage
+    lineage = Lineage(model)
     out = []
     for item in data["queries"]:
-        today = {resolver.carry_forward(n, data["edition"])[0] for n in item["expected"]
+        today = {lineage.forward(n, data["edition"])[0] for n in item["expected"]
                  if ("en", data["edition"], n) in model.rules} - {None}
         out.append(item | {"expected": sorted(today) or item["expected"]})
     return out
@@ -82,19 +82,20 @@ def latency(index: SearchIndex, queries: list[str], rounds: int = 5) -> tuple[fl
 
 def load_model(home: Path | None):
     """The KB model: from a snapshot in ``home``, else built from rules_src + the shared data."""
-    from kb import settings, snapshot
+    from kb import config as settings
+    from kb.store import snapshot
     if home is not None:
         path = snapshot.current(home / "snapshots")
         if path is None:
             sys.exit(f"no snapshot in {home}/snapshots: run `MTG_KB_HOME={home} kb build` first")
         return snapshot.load_model(path)
-    from kb.cli import default_paths
-    from kb.corpus import parse_all
-    from kb.model import build_model
-    from kb.sources import discover
-    model = build_model(parse_all(discover(default_paths(), settings.rules_src_dir())))
-    snapshot.link_rulings(model)  # as `kb build` does: rulings -> the rules that decide them
-    return model
+    import tempfile
+    from kb.build import pipeline
+    from kb.sources.files import discover
+    current = settings.current()
+    with tempfile.TemporaryDirectory(prefix="bench-search-") as tmp:  # a whole build, as `kb build` makes it
+        path = pipeline.build(discover(current.default_sources(), current.rules_src), Path(tmp) / "snapshots")
+        return snapshot.load_model(path)
 
 
 def main() -> None:

@@ -7,7 +7,7 @@ The knowledge base is loaded once per process (gunicorn: once per worker) and ke
 Config keys (besides Flask's own):
 
 - ``KB``: a ready knowledge-base object (tests pass one); otherwise
-- ``KB_HOME``: where the snapshot lives (default ``kb.settings.home_dir()``), and
+- ``KB_HOME``: where the snapshot lives (default ``kb.config.home_dir()``), and
   ``KB_ENSURE`` (default True): build the snapshot from rules_src first if there is none.
 - ``SPARQL_TIMEOUT`` seconds (default 5) and ``SPARQL_LIMIT`` rows (default 10 000).
 - ``MAX_CONTENT_LENGTH`` bytes for request bodies (default 1 MiB; more is a 413).
@@ -15,10 +15,9 @@ Config keys (besides Flask's own):
 """
 from __future__ import annotations
 
-import os
 from pathlib import Path
 
-from flask import Flask, current_app
+from flask import Flask
 
 DEFAULTS = {
     "MAX_CONTENT_LENGTH": 1 << 20,
@@ -27,20 +26,17 @@ DEFAULTS = {
     "SEARCH_MAX_LIMIT": 100,
     "KB_ENSURE": True,
     "JSON_SORT_KEYS": False,
-    "RESPONSE_CACHE_SIZE": int(os.environ.get("MTG_KB_RESPONSE_CACHE", "2048")),
+    "RESPONSE_CACHE_SIZE": 2048,
     "RESPONSE_CACHE_BYTES": 64 << 20,
 }
 
 
 def load_kb(home: str | Path | None = None, ensure: bool = True):
-    from kb.api import KB  # imported late: the app factory must be cheap to import
+    from kb import config  # imported late: the app factory must be cheap to import
+    from kb.lookup.kb import KB
 
-    home = Path(home) if home else None
-    return KB.ensure(home) if ensure else KB.load(home)
-
-
-def get_kb():
-    return current_app.extensions["kb"]
+    settings = config.current().with_home(home) if home else config.current()
+    return KB.ensure(settings) if ensure else KB.load(settings.home)
 
 
 # The pages use no JavaScript and load nothing from elsewhere: say so, as defence in depth
@@ -69,13 +65,11 @@ def create_app(config: dict | None = None) -> Flask:
         kb = load_kb(app.config.get("KB_HOME"), app.config.get("KB_ENSURE", True))
     app.extensions["kb"] = kb
 
-    from . import api, cache, errors, pages, sparql, templating
+    from server import cache, errors, templating, views
 
     errors.init_app(app)
     templating.init_app(app)
     cache.init_app(app)
     app.after_request(_headers)
-    app.register_blueprint(api.bp)
-    app.register_blueprint(sparql.bp)
-    app.register_blueprint(pages.bp)
+    views.register(app)
     return app

@@ -16,7 +16,7 @@ from collections import OrderedDict
 
 from flask import Response, current_app, request
 
-from .templating import current_lang
+from server.templating import current_lang
 
 
 class ResponseCache:

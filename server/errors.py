@@ -4,7 +4,8 @@ Every error the service answers, from a bad rule number to an unexpected excepti
 
     {"error": {"status": 404, "code": "rule_not_found", "message": "...", "suggestions": [...]}}
 
-``APIError`` is raised by views; ``init_app`` registers handlers for it, for every werkzeug
+Views raise kb's own errors (kb.errors: each carries its status and stable code) or ``APIError``
+for what comes from HTTP itself; ``init_app`` registers handlers for them, for every werkzeug
 ``HTTPException`` (404 for unknown URLs, 405, 413 from MAX_CONTENT_LENGTH, 400 from bad JSON) and
 for any other ``Exception`` (500, logged, never a stack trace to the client). Web pages get the
 same information rendered as HTML (``error.html``) when the client asks for HTML; ``/api/`` and
@@ -15,44 +16,15 @@ from __future__ import annotations
 from flask import Flask, current_app, jsonify, render_template, request
 from werkzeug.exceptions import HTTPException
 
-# werkzeug's exception names -> our stable machine codes
-_HTTP_CODES = {
-    400: "bad_request",
-    404: "not_found",
-    405: "method_not_allowed",
-    406: "not_acceptable",
-    413: "payload_too_large",
-    415: "unsupported_media_type",
-    500: "internal_error",
-}
+from kb.errors import HTTP_CODES, KBError
 
-
-class APIError(Exception):
-    """An error with a status, a stable machine code, a message naming the problem, suggestions."""
+class APIError(KBError):
+    """An error that comes from HTTP itself (404 for an unknown URL, 405, 413, 500), in kb's shape."""
 
     def __init__(self, status: int, code: str, message: str, suggestions: list | None = None,
                  headers: dict | None = None, **extra):
-        super().__init__(message)
-        self.status = status
-        self.code = code
-        self.message = message
-        self.suggestions = list(suggestions or [])
-        self.headers = headers or {}
-        self.extra = extra
-
-    def body(self) -> dict:
-        error = {"status": self.status, "code": self.code, "message": self.message,
-                 "suggestions": self.suggestions}
-        error.update(self.extra)
-        return {"error": error}
-
-
-def bad_request(code: str, message: str, **extra) -> APIError:
-    return APIError(400, code, message, **extra)
-
-
-def not_found(code: str, message: str, suggestions: list | None = None) -> APIError:
-    return APIError(404, code, message, suggestions)
+        super().__init__(message, suggestions=suggestions or [], headers=headers, **extra)
+        self.status, self.code = status, code
 
 
 def _wants_json() -> bool:
@@ -63,7 +35,7 @@ def _wants_json() -> bool:
     return best != "text/html"
 
 
-def respond(err: APIError):
+def respond(err: KBError):
     if _wants_json():
         response = jsonify(err.body())
     else:
@@ -77,7 +49,7 @@ def respond(err: APIError):
 
 def _from_http(exc: HTTPException) -> APIError:
     status = exc.code or 500
-    code = _HTTP_CODES.get(status, "http_error")
+    code = HTTP_CODES.get(status, "http_error")
     message = exc.description or exc.name
     if status == 404:
         message = f"no resource at {request.path}"
@@ -95,21 +67,9 @@ def _from_http(exc: HTTPException) -> APIError:
 
 
 def init_app(app: Flask) -> None:
-    @app.errorhandler(APIError)
-    def _api_error(err: APIError):
+    @app.errorhandler(KBError)
+    def _kb_error(err: KBError):  # kb validated; its error carries the status and the code
         return respond(err)
-
-    try:
-        from kb.api import KBError
-    except ImportError:  # pragma: no cover
-        KBError = None
-    if KBError is not None:
-        @app.errorhandler(KBError)
-        def _kb_error(err):
-            status = 404 if err.code.endswith("_not_found") or err.code.startswith("unknown_") else 400
-            suggestions = err.extra.get("editions") or err.extra.get("suggestions") or []
-            extra = {k: v for k, v in err.extra.items() if k not in ("editions", "suggestions")}
-            return respond(APIError(status, err.code, err.message, suggestions, **extra))
 
     @app.errorhandler(HTTPException)
     def _http_error(exc: HTTPException):
@@ -118,5 +78,4 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
-        return respond(APIError(500, "internal_error",
-                                "internal error; the server log has the details"))
+        return respond(APIError(500, "internal_error", "internal error; the server log has the details"))

@@ -5,6 +5,9 @@ of the app is documented here and every documented path exists, so the two canno
 """
 from __future__ import annotations
 
+from kb import rulenumbers
+from kb.errors import CODES, HTTP_CODES
+
 
 def _param(name: str, where: str = "query", required: bool = False, desc: str = "", schema=None) -> dict:
     return {"name": name, "in": where, "required": required, "description": desc,
@@ -12,7 +15,7 @@ def _param(name: str, where: str = "query", required: bool = False, desc: str = 
 
 
 NUMBER = _param("number", "path", True, "Rule number: 7, 702, 702.145, 601.2c",
-                {"type": "string", "pattern": r"^(\d|\d{3}|\d{3}\.\d{1,3}[a-z]?)$"})
+                {"type": "string", "pattern": rulenumbers.OPENAPI_PATTERN})
 EDITION = _param("edition", desc="Edition (effective date YYYY-MM-DD); default: current",
                  schema={"type": "string", "format": "date"})
 LANG = _param("lang", desc="Language of the text", schema={"type": "string", "enum": ["en", "ja"]})
@@ -81,6 +84,8 @@ def openapi_document() -> dict:
                                            [_param("mechanic", "path", True)]),
         "/api/ask/{mechanic}": _post("Ask a state question; the body is the situation (or {situation})",
                                      [_param("mechanic", "path", True)], {"type": "object"}),
+        "/api/path": _get("How two rules, mechanics or cards connect: shortest typed paths, each edge cited",
+                          [_param("from", required=True), _param("to", required=True)]),
         "/api/citations/check": _post("Check every rule citation in a text against the current rules", [],
                                       {"type": "object", "required": ["text"],
                                        "properties": {"text": {"type": "string"},
@@ -122,7 +127,9 @@ def openapi_document() -> dict:
                         "score": {"type": "number"}, "citation": {"$ref": "#/components/schemas/Citation"}}}}}},
                 "Error": {"type": "object", "required": ["error"], "properties": {"error": {
                     "type": "object", "required": ["status", "code", "message", "suggestions"],
-                    "properties": {"status": {"type": "integer"}, "code": {"type": "string"},
+                    "properties": {"status": {"type": "integer"},
+                                   "code": {"type": "string", "enum": sorted(set(CODES) | set(HTTP_CODES.values())),
+                                            "description": "; ".join(f"{c} ({s}): {d}" for c, (s, d) in sorted(CODES.items()))},
                                    "message": {"type": "string"},
                                    "suggestions": {"type": "array"}}}}},
             },

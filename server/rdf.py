@@ -10,8 +10,8 @@ from __future__ import annotations
 import pyoxigraph as ox
 from flask import Response, request
 
-from . import get_kb
-from .errors import APIError
+from server.state import get_kb
+from kb.errors import InvalidParameter
 
 MEDIA = {
     "text/turtle": ox.RdfFormat.TURTLE,
@@ -21,23 +21,11 @@ MEDIA = {
 EXTENSIONS = {"ttl": "text/turtle", "turtle": "text/turtle", "jsonld": "application/ld+json",
               "json-ld": "application/ld+json", "nt": "application/n-triples",
               "ntriples": "application/n-triples"}
-PREFIXES = {
-    "rdf": "http://www.w3.org/1999/02/22-rdf-syntax-ns#",
-    "rdfs": "http://www.w3.org/2000/01/rdf-schema#",
-    "xsd": "http://www.w3.org/2001/XMLSchema#",
-    "skos": "http://www.w3.org/2004/02/skos/core#",
-    "dcterms": "http://purl.org/dc/terms/",
-    "prov": "http://www.w3.org/ns/prov#",
-    "oa": "http://www.w3.org/ns/oa#",
-}
 
 
 def rdf_store(kb) -> ox.Store:
-    """The pyoxigraph Store behind the kb: ``kb.store`` or the oxrdflib store of ``kb.graph``."""
-    store = getattr(kb, "store", None)
-    if isinstance(store, ox.Store):
-        return store
-    return kb.graph.store._inner
+    """The pyoxigraph Store behind the kb."""
+    return kb.store
 
 
 def wanted(default: str) -> str | None:
@@ -48,7 +36,7 @@ def wanted(default: str) -> str | None:
             return EXTENSIONS[fmt]
         if fmt in ("json", "html"):
             return None
-        raise APIError(400, "invalid_parameter",
+        raise InvalidParameter(
                        f"format={fmt!r}: expected one of ttl, jsonld, nt (or json/html)")
     accept = request.accept_mimetypes
     if not accept or not any(m in MEDIA for m, _ in accept):
@@ -82,10 +70,10 @@ def describe(iris: list) -> list[ox.Triple]:
 
 
 def respond(media: str, iris: list) -> Response:
-    from kb.vocab import MTG
+    from kb.vocab import PREFIXES
 
     triples = describe(iris)
-    prefixes = {**PREFIXES, "mtg": str(MTG._NS)}
+    prefixes = {k: str(v) for k, v in PREFIXES.items()}
     fmt = MEDIA[media]
     kwargs = {"format": fmt}
     if fmt in (ox.RdfFormat.TURTLE, ox.RdfFormat.JSON_LD):

@@ -50,11 +50,12 @@ def gunicorn_options(host: str, port: int, workers: int, **extra) -> dict:
 
 def ensure_snapshot(home: Path | None) -> None:
     """Build the snapshot in the master if there is none, so workers only ever load."""
-    from kb import settings, snapshot
+    from kb import config as settings
+    from kb.store import snapshot
 
     root = (Path(home) / "snapshots") if home else settings.snapshot_root()
     if snapshot.current(root) is None:
-        from kb.api import KB
+        from kb.lookup.kb import KB
 
         KB.ensure(Path(home) if home else None)
 
@@ -74,7 +75,7 @@ def warm_up(app: Flask) -> None:
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool = False,
           home: str | Path | None = None, app_factory: Callable[[], Flask] | None = None,
           **gunicorn_extra) -> None:
-    from . import create_app
+    from server import create_app
 
     if home:
         os.environ["MTG_KB_HOME"] = str(home)

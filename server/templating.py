@@ -9,19 +9,12 @@ from __future__ import annotations
 import html
 import re
 
+from kb import rulenumbers
 from flask import Flask, g, request, url_for
 from markupsafe import Markup, escape
 
 LANGS = ("ja", "en")
 COOKIE = "lang"
-
-# 601.2c, 702.145, 100.1 anywhere; a bare section (704) only after "rule(s)"/"section" or before 〔
-RULE_NUMBER = re.compile(
-    r"(?<![\w.#&])(?P<dotted>\d{3}\.\d{1,3}(?:[a-z](?![a-z]))?)(?![\d])"
-    r"|(?<=\brule )(?P<sec1>\d{3})(?![\d.])"
-    r"|(?<=\brules )(?P<sec2>\d{3})(?![\d.])"
-    r"|(?<![\w.#&])(?P<sec3>\d{3})(?=〔)"
-)
 
 UI = {
     "site": ("MTG ルール知識グラフ", "MTG rules knowledge graph"),
@@ -99,11 +92,11 @@ def pick(ja, en):
     return first if first else second
 
 
-def _older_edition(edition: str | None) -> str | None:
+def older_edition(edition: str | None) -> str | None:
     """``edition`` if links should pin it: a loaded EN edition that is not the current one."""
     if not edition:
         return None
-    from . import get_kb
+    from server.state import get_kb
 
     if "en_editions" not in g:
         kb = get_kb()
@@ -118,13 +111,13 @@ def linkify(value, edition: str | None = None) -> Markup:
     if value is None:
         return Markup("")
     text = str(value) if isinstance(value, Markup) else str(escape(value))
-    pinned = _older_edition(edition)
+    pinned = older_edition(edition)
 
     def link(m: re.Match) -> str:
         number = next(v for v in m.groups() if v)
-        return f'<a class="rn" href="{url_for("pages.rule", number=number, edition=pinned)}">{number}</a>'
+        return f'<a class="rn" href="{url_for("rules.page", number=number, edition=pinned)}">{number}</a>'
 
-    return Markup(RULE_NUMBER.sub(link, text))
+    return Markup(rulenumbers.LINKABLE.sub(link, text))
 
 
 def safe_snippet(value) -> Markup:
@@ -137,33 +130,33 @@ def safe_snippet(value) -> Markup:
 def hit_url(hit: dict) -> str:
     """The page of a search hit (ids are "rule:en:2026-04-17:731.1", "mechanic:manifest",
     "card:ja-…", "glossary:…", or a ruling/quote id like "wiki-yoji-manifest#q3")."""
-    from . import get_kb
+    from server.state import get_kb
 
     kind, hit_id = hit.get("kind"), str(hit.get("id") or "")
     local = hit_id.split(":", 1)[1] if ":" in hit_id else hit_id
     if kind == "rule" and hit.get("rule"):
         edition = hit.get("edition")
         if edition and edition != get_kb().current_edition("en"):
-            return url_for("pages.rule", number=hit["rule"], edition=edition)
-        return url_for("pages.rule", number=hit["rule"])
+            return url_for("rules.page", number=hit["rule"], edition=edition)
+        return url_for("rules.page", number=hit["rule"])
     if kind == "mechanic":
-        return url_for("pages.mechanic", name=local)
+        return url_for("mechanics.page", name=local)
     if kind == "card":
-        return url_for("pages.card", name=local)
+        return url_for("cards.page", name=local)
     if kind in ("ruling", "quote"):
-        return url_for("pages.ruling", ruling_id=hit_id)
+        return url_for("rulings.page", ruling_id=hit_id)
     if kind == "document":
-        return url_for("pages.document", doc_id=local)
+        return url_for("documents.page", doc_id=local)
     if hit.get("mechanics"):
-        return url_for("pages.mechanic", name=hit["mechanics"][0])
+        return url_for("mechanics.page", name=hit["mechanics"][0])
     if hit.get("rule"):
-        return url_for("pages.rule", number=hit["rule"])
-    return url_for("pages.search", q=hit.get("title") or "")
+        return url_for("rules.page", number=hit["rule"])
+    return url_for("search.page", q=hit.get("title") or "")
 
 
 def rule_link(number: str, edition: str | None = None) -> Markup:
     """<a class="rn"> to a rule's page; pinned to ``edition`` when it is an older loaded edition."""
-    href = url_for("pages.rule", number=number, edition=_older_edition(edition))
+    href = url_for("rules.page", number=number, edition=older_edition(edition))
     return Markup(f'<a class="rn" href="{escape(href)}">{escape(number)}</a>')
 
 
@@ -209,8 +202,8 @@ def outcome_view(value) -> Markup:
 def lang_url(lang: str) -> str:
     view_args = dict(request.view_args or {})
     args = {k: v for k, v in request.args.items() if k not in view_args and k != "lang"}
-    endpoint = request.endpoint if request.endpoint and request.endpoint.startswith("pages.") else "pages.home"
-    if endpoint == "pages.home":
+    endpoint = request.endpoint if request.endpoint and request.endpoint.endswith("page") else "home.page"
+    if endpoint == "home.page":
         view_args = {}
     return url_for(endpoint, **view_args, **args, lang=lang)
 
@@ -218,7 +211,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=_older_edition, kind_label=kind_label, cite=cite,
+    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
                                  rule_link=rule_link,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True

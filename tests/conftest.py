@@ -1,4 +1,4 @@
-"""Shared fixtures. Full CR editions are read from ../shared/data (kb.settings.shared_data_dir)."""
+"""Shared fixtures. Full CR editions are read from ../shared/data (kb.config.shared_data_dir)."""
 from __future__ import annotations
 
 import functools
@@ -6,7 +6,12 @@ from pathlib import Path
 
 import pytest
 
-from kb import settings
+from kb import config as settings
+
+
+def pytest_sessionstart(session) -> None:
+    """Most tests read the shared CR data: without it the run stops at once, in one line."""
+    require_data()
 
 
 def require_data() -> Path:
@@ -21,7 +26,7 @@ def require_data() -> Path:
 def newest_en_sources(n: int) -> tuple:
     """The ``n`` newest English CRs in the shared data (newest first), recognised by content as
     `kb build` does, so tests follow a new edition without being rewritten."""
-    from kb.sources import classify
+    from kb.sources.files import classify
     found = [s for p in sorted(require_data().glob("cr-en-*.txt")) if (s := classify(p)) and s.format == "cr-en"]
     return tuple(sorted(found, key=lambda s: s.edition_hint, reverse=True)[:n])
 
@@ -36,10 +41,10 @@ def data_dir() -> Path:
 
 
 def _build_kb(home: Path, paths: list[Path]):
-    from kb import snapshot
-    from kb.api import KB
-    from kb.sources import discover
-    snapshot.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
+    from kb.build import pipeline
+    from kb.lookup.kb import KB
+    from kb.sources.files import discover
+    pipeline.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
     return KB.load(home)
 
 
@@ -53,7 +58,7 @@ def full_home(tmp_path_factory, data_dir) -> Path:
 
 @pytest.fixture(scope="session")
 def full_kb(full_home):
-    from kb.api import KB
+    from kb.lookup.kb import KB
     return KB.load(full_home)
 
 

@@ -11,12 +11,10 @@ import re
 import tomllib
 from dataclasses import replace
 
-import pytest
 
-from kb import settings
-from kb.parsers.cr_en import parse_cr_en
+from kb import config as settings
+from kb.parse.cr_en import parse_cr_en
 from kb.reasoning.rulebook import MechanicView, ParsedRuleBook, RulingView
-from kb.records import Document
 
 
 # key -> (EN name, JA name, [(parent number, title or text start)], related mechanics)

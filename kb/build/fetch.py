@@ -14,9 +14,9 @@ from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
-from kb.parsers.cr_en import CRFormatError, parse_cr_en
-from kb.records import Document
-from kb.sources import decode
+from kb.parse.cr_en import CRFormatError, parse_cr_en
+from kb.parse.records import Document
+from kb.sources.files import decode
 
 TXT_LINK = re.compile(r"MagicCompRules[^/]*\.txt$", re.I)
 TIMEOUT = 30

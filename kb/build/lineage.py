@@ -23,7 +23,7 @@ from dataclasses import dataclass
 
 from rapidfuzz import fuzz, process
 
-from kb.records import Rule
+from kb.parse.records import Rule
 from kb.text import normalize
 
 NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")

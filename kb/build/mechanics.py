@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
-from kb.records import CREdition, GlossaryEntry, Rule
+from kb.parse.records import CREdition, GlossaryEntry, Rule
 from kb.text import normalize
 
 KEYWORD_PARENTS = {"701": "keyword-action", "702": "keyword-ability"}
@@ -45,7 +45,7 @@ def _cited(text: str) -> list[str]:
     return list(dict.fromkeys(SEE_RULE.findall(text)))
 
 
-def _is_title(text: str) -> bool:
+def is_title(text: str) -> bool:
     """701.27 "Transform" is a title; 701.1 "Most actions described in ..." is a rule."""
     return len(text) < 60 and not text.rstrip().endswith(".")
 
@@ -76,7 +76,7 @@ class Lexicon:
                 self._descendants.setdefault(parent, []).append(r)
                 parent = rules[parent].parent if parent in rules else None
         for r in current.rules:
-            if r.parent in KEYWORD_PARENTS and r.kind == "rule" and _is_title(r.text):
+            if r.parent in KEYWORD_PARENTS and r.kind == "rule" and is_title(r.text):
                 self._add(Mechanic(key=slug(r.text), name_en=r.text, kind=KEYWORD_PARENTS[r.parent],
                                    rules=[r.number]))
             elif r.kind == "section" and r.number[0] == "7" and r.number not in ("700", "701", "702"):

@@ -1,7 +1,7 @@
 """Records -> the model: every node of the graph as plain, picklable dicts.
 
 The model is written twice by one build: as RDF triples (kb.graph, the graph users query with
-SPARQL and export) and as the lookup indexes the API serves from (kb.snapshot). Both come from
+SPARQL and export) and as the lookup indexes the API serves from (kb.store.snapshot). Both come from
 this one pass, so they cannot drift apart; a test compares them.
 """
 from __future__ import annotations
@@ -12,14 +12,15 @@ from collections import defaultdict
 
 from rapidfuzz import fuzz
 
-from kb.corpus import Corpus
-from kb.extract.cards import find_slash_names
-from kb.extract.citations import find_citations
-from kb.lineage import match_editions
-from kb.mechanics import Lexicon, Mechanic, slug
-from kb.modeldata import Model
-from kb.records import CitationMention, Locator, Rule
-from kb.resolve import Resolver
+from kb.parse.corpus import Corpus
+from kb.parse.card_mentions import find_slash_names
+from kb.citations.extract import find_citations
+from kb.build.lineage import match_editions
+from kb.build.mechanics import Lexicon, Mechanic, slug
+from kb.store.rows import Model
+from kb.parse.records import CitationMention, Locator, Rule
+from kb.citations.editions import EditionChooser
+from kb.store.lineage import Lineage
 from kb.text import normalize
 
 SECTION_LINE = re.compile(r"^(\d{3})\.\s*(\S.*?)\s*$")
@@ -42,18 +43,19 @@ def build_model(corpus: Corpus, progress=lambda _: None) -> Model:
     progress("lineage across editions")
     _lineage(model, corpus)
     en = corpus.en_editions()
-    resolver = Resolver(model.en_editions(), model.rules, model.next_link)
+    lineage = Lineage(model)
+    resolver = EditionChooser(lineage)
     lexicon = Lexicon(en[-1]) if en else None
     if lexicon:
         for edition, titles in model.ja_section_titles.items():
             lexicon.add_ja_section_titles({
                 today: title for number, title in titles.items()
                 if model.rules.get(("en", edition, number), {}).get("kind") == "section"
-                and (today := resolver.carry_forward(number, edition)[0])})
+                and (today := lineage.forward(number, edition)[0])})
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
     progress("documents, rulings and citations")
-    _documents(model, corpus, resolver, lexicon)
+    _documents(model, corpus, resolver, lineage, lexicon)
     _cards(model, corpus)
     if lexicon:
         _mechanics(model, corpus, lexicon)
@@ -139,19 +141,20 @@ def _lineage(model: Model, corpus: Corpus) -> None:
 # ---------------------------------------------------------------- documents
 
 
-def _resolve_mentions(model: Model, resolver: Resolver, mentions: list[CitationMention], *, doc_id: str,
+def _resolve_mentions(model: Model, lineage: Lineage, mentions: list[CitationMention], *, doc_id: str,
                       source: str, edition: str | None, method: str) -> list[dict]:
     out = []
     for c in mentions:
         entry = _mention(c) | {"id": f"{source}#c{c.line}.{c.column}", "document": doc_id, "source": source,
                                "edition": edition, "method": method,
-                               "resolved": [resolver.status(n, edition) for n in c.numbers]}
+                               "resolved": [lineage.status(n, edition) for n in c.numbers]}
         model.citations.append(entry)
         out.append(entry)
     return out
 
 
-def _documents(model: Model, corpus: Corpus, resolver: Resolver, lexicon: Lexicon | None) -> None:
+def _documents(model: Model, corpus: Corpus, resolver: EditionChooser, lineage: Lineage,
+               lexicon: Lexicon | None) -> None:
     for parsed in corpus.documents:
         doc = parsed.document
         choice = resolver.choose_edition(parsed)
@@ -169,25 +172,25 @@ def _documents(model: Model, corpus: Corpus, resolver: Resolver, lexicon: Lexico
                      "cards": [{"raw": c.raw, "name": c.name, "name_ja": c.name_ja, "name_en": c.name_en,
                                 "line": c.line, "column": c.column} for c in ruling.cards],
                      "mechanics": []}
-            entry["citations"] = _resolve_mentions(model, resolver, ruling.citations, doc_id=doc.id,
+            entry["citations"] = _resolve_mentions(model, lineage, ruling.citations, doc_id=doc.id,
                                                    source=ruling.id, edition=choice.edition, method=choice.method)
             model.rulings[ruling.id] = entry
         for index, quote in enumerate(parsed.quoted_rules, 1):
             qid = f"{doc.id}#q{index}"
             edition = quote.edition_hint if quote.edition_hint in resolver.editions else choice.edition
             method = "stated-by-document" if edition == quote.edition_hint else choice.method
-            resolved = resolver.status(quote.number, edition)
+            resolved = lineage.status(quote.number, edition)
             official = model.rules.get(("en", edition, quote.number)) if edition else None
             ja_official = model.rules.get(model.ja_of.get(("en", edition, quote.number), ("", "", "")))
             compare = ja_official if quote.lang == "ja" else official
             similarity = (fuzz.ratio(normalize(quote.text), normalize(compare["text"])) / 100) if compare else None
-            model.rulings[qid] = {
+            model.quotes[qid] = {
                 "id": qid, "document": doc.id, "document_title": doc.title, "kind": "quoted-rule",
                 "number": quote.number, "raw_number": quote.raw_number, "lang": quote.lang,
                 "text": quote.text, "date": model.documents[doc.id]["date"], "edition": edition,
                 "edition_method": method, "resolved": resolved, "official_text": compare["text"] if compare else None,
                 "similarity": similarity, "locator": loc(quote.locator, doc.title), "mechanics": [], "cards": [],
-                "citations": _resolve_mentions(model, resolver, quote.citations, doc_id=doc.id, source=qid,
+                "citations": _resolve_mentions(model, lineage, quote.citations, doc_id=doc.id, source=qid,
                                                edition=edition, method=method)}
         if lexicon:
             _ja_names_from_document(parsed, model, lexicon)
@@ -197,7 +200,7 @@ def _ja_names_from_document(parsed, model: Model, lexicon: Lexicon) -> None:
     """Titles written with JA citations (701.25「変身」) and page definitions (予示/Manifest)."""
     if parsed.document.lang != "ja":
         return
-    for ruling in [r for r in model.rulings.values() if r["document"] == parsed.document.id]:
+    for ruling in [r for r in model.statements() if r["document"] == parsed.document.id]:
         for c in ruling.get("citations", []):
             if not c["title"] or len(c["numbers"]) != 1:
                 continue
@@ -230,7 +233,7 @@ def _cards(model: Model, corpus: Corpus) -> None:
         for n in (card["name_en"], card["name_ja"]):
             if n:
                 model.card_names.setdefault(normalize(n), card["key"])
-    for ruling in model.rulings.values():
+    for ruling in model.statements():
         ruling["cards"].extend(_slash_cards(ruling, model))
         for mention in ruling.get("cards", []):
             key = None
@@ -283,7 +286,7 @@ def _mechanics(model: Model, corpus: Corpus, lexicon: Lexicon) -> None:
         for n in [m.name_ja, *m.aliases_ja]:
             if n and len(n) >= 2:
                 names_ja.setdefault(n, set()).add(m.key)
-    for ruling in model.rulings.values():
+    for ruling in model.statements():
         about = set(doc_mechanics.get(ruling["document"], ()))
         text = ruling["text"]
         about.update(k for n, keys in names_ja.items() if n in text for k in keys)
@@ -291,8 +294,8 @@ def _mechanics(model: Model, corpus: Corpus, lexicon: Lexicon) -> None:
             about.update(m.key for m in lexicon.find_en(link)) if link.isascii() else None
         ruling["mechanics"] = sorted(about)
     for m in lexicon.by_key.values():
-        rulings = [r["id"] for r in model.rulings.values() if m.key in r["mechanics"]]
-        cards = list(dict.fromkeys(c["key"] for rid in rulings for c in model.rulings[rid].get("cards", [])
+        rulings = [r["id"] for r in model.statements() if m.key in r["mechanics"]]
+        cards = list(dict.fromkeys(c["key"] for rid in rulings for c in model.statement(rid).get("cards", [])
                                    if c.get("key")))
         model.mechanics[m.key] = {
             "key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "aliases_en": m.aliases_en,
@@ -309,9 +312,9 @@ def _best_for_document(candidates: list[Mechanic], doc: dict, model: Model) -> l
     document quotes or cites."""
     if len(candidates) <= 1:
         return candidates
-    cited = {r["resolved"]["current"]["number"] for r in model.rulings.values()
-             if r["document"] == doc["id"] and r["kind"] == "quoted-rule" and r["resolved"].get("current")}
-    cited |= {r["number"] for r in model.rulings.values() if r["document"] == doc["id"] and r["kind"] == "quoted-rule"}
+    cited = {r["resolved"]["current"]["number"] for r in model.quotes.values()
+             if r["document"] == doc["id"] and r["resolved"].get("current")}
+    cited |= {r["number"] for r in model.quotes.values() if r["document"] == doc["id"]}
     scored = [(sum(1 for n in m.rules if any(c == n or c.startswith(n + ".") or n.startswith(c) for c in cited)), m)
               for m in candidates]
     best = max(s for s, _ in scored)
@@ -329,7 +332,7 @@ def _references_in(model: Model) -> None:
             model.refs_in.setdefault((lang, edition, number), []).append(
                 {"kind": "glossary", "id": term, "text": entry["text"], "locator": entry["locator"]})
     for citation in model.citations:
-        source = model.rulings.get(citation["source"])
+        source = model.statement(citation["source"])
         for res in citation["resolved"]:
             targets = []
             if res["edition"]:
@@ -342,8 +345,8 @@ def _references_in(model: Model) -> None:
                      "raw": citation["raw"], "text": source["text"] if source else "",
                      "document": citation["document"], "status": res["status"],
                      "locator": source["locator"] if source else None})
-    for ruling in model.rulings.values():
-        if ruling["kind"] == "quoted-rule" and ruling["resolved"].get("current"):
+    for ruling in model.quotes.values():
+        if ruling["resolved"].get("current"):
             cur = ruling["resolved"]["current"]
             model.refs_in.setdefault(("en", cur["edition"], cur["number"]), []).append(
                 {"kind": "quote", "id": ruling["id"], "number": ruling["number"], "text": ruling["text"],

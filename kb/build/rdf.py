@@ -9,14 +9,12 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 import pyoxigraph as ox
-from rdflib import Namespace
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from kb.modeldata import Model
-from kb.vocab import (MTG, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
+from kb.store.rows import Model
+from kb.vocab import (MTG, OA, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
                     node_iri, rule_iri)
 
-OA = Namespace("http://www.w3.org/ns/oa#")
 Triple = tuple
 _XSD_BOOLEAN, _XSD_INTEGER, _XSD_DECIMAL = (ox.NamedNode(str(XSD[t])) for t in ("boolean", "integer", "decimal"))
 
@@ -219,7 +217,7 @@ def _rules(model: Model) -> Iterator[Triple]:
 
 def _documents_content(model: Model) -> Iterator[Triple]:
     current = model.current("en")
-    for ruling in model.rulings.values():
+    for ruling in model.statements():
         kind = "quote" if ruling["kind"] == "quoted-rule" else "ruling"
         n = node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[1])
         lang = ruling.get("lang") or model.documents[ruling["document"]]["lang"]
@@ -245,16 +243,11 @@ def _documents_content(model: Model) -> Iterator[Triple]:
         for card in ruling.get("cards", []):
             if card.get("key"):
                 yield n, MTG_mentionsCard, card_iri(card["key"])
-        linked = model.ruling_rules.get(ruling["id"])
-        if linked and current:
-            for number in linked["rules"]:
-                yield n, MTG_backedBy, rule_iri("en", current, number)
-            for number in linked["deciding"]:
-                yield n, MTG_decidedBy, rule_iri("en", current, number)
+        yield from _ruling_links(model, ruling, n, current)
     for citation in model.citations:
         c = node_iri(citation["document"], "citation", citation["id"].split("#", 1)[1] + "/" +
                      citation["source"].split("#", 1)[1])
-        source_kind = "quote" if model.rulings[citation["source"]]["kind"] == "quoted-rule" else "ruling"
+        source_kind = "quote" if citation["source"] in model.quotes else "ruling"
         yield node_iri(citation["document"], source_kind, citation["source"].split("#", 1)[1]), MTG_cites, c
         yield c, RDF_type, MTG_Citation
         yield c, MTG_asWritten, Literal(citation["raw"])
@@ -278,6 +271,24 @@ def _documents_content(model: Model) -> Iterator[Triple]:
                     yield c, MTG_resolvedTo, rule_iri("en", res["edition"], res["number"])
             if res.get("current"):
                 yield c, MTG_currentRule, rule_iri("en", res["current"]["edition"], res["current"]["number"])
+
+
+def _ruling_links(model: Model, ruling: dict, node, current: str | None) -> Iterator[Triple]:
+    linked = model.ruling_rules.get(ruling["id"])
+    if linked and current:
+        for number in linked["rules"]:
+            yield node, MTG_backedBy, rule_iri("en", current, number)
+        for number in linked["deciding"]:
+            yield node, MTG_decidedBy, rule_iri("en", current, number)
+
+
+def ruling_link_triples(model: Model) -> Iterator[Triple]:
+    """The reasoning engine's ruling -> rule links alone (the build adds them once computed)."""
+    current = model.current("en")
+    for ruling in model.statements():
+        kind = "quote" if ruling["kind"] == "quoted-rule" else "ruling"
+        yield from _ruling_links(model, ruling, node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[1]),
+                                 current)
 
 
 def _mechanics(model: Model) -> Iterator[Triple]:
@@ -320,12 +331,11 @@ def _cards(model: Model) -> Iterator[Triple]:
             yield node, PROV_wasDerivedFrom, document_iri(source)
 
 
-PREFIXES = {"mtg": MTG._NS, "skos": SKOS._NS, "dcterms": DCTERMS._NS, "prov": PROV._NS, "oa": OA,
-            "rdfs": RDFS._NS, "xsd": XSD._NS}
 
 
-def quads(model: Model, graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph()) -> Iterator[ox.Quad]:
-    """The triples as pyoxigraph quads; IRIs converted once each."""
+def quads(model: Model, graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph(),
+          source: Iterator[Triple] | None = None) -> Iterator[ox.Quad]:
+    """The triples (``source``, default: the whole model's) as pyoxigraph quads; IRIs converted once each."""
     named: dict[str, ox.NamedNode] = {}
 
     def term(value):
@@ -336,5 +346,5 @@ def quads(model: Model, graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph(
             node = named[value] = ox.NamedNode(str(value))
         return node
 
-    for s, p, o in triples(model):
+    for s, p, o in (triples(model) if source is None else source):
         yield ox.Quad(term(s), term(p), term(o), graph)

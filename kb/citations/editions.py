@@ -1,4 +1,4 @@
-"""Which edition a document's citations mean, and what each cited rule is called today.
+"""Which edition a document's citations mean (what each cited rule is called today: kb.store.lineage).
 
 The edition of a document: the one it says it quotes; else the one in force at its date (unless
 its quoted rules clearly match another edition better); else the edition its quoted text matches;
@@ -11,11 +11,11 @@ from datetime import date
 
 from rapidfuzz import fuzz
 
-from kb.extract.citations import find_citations
-from kb.records import ParsedDocument, QuotedRule
+from kb.citations.extract import find_citations
+from kb.parse.records import ParsedDocument, QuotedRule
+from kb.store.lineage import Lineage
 from kb.text import normalize
 
-STATUSES = ("current", "renumbered", "text-changed", "removed", "never-existed", "ambiguous")
 
 
 @dataclass(slots=True, frozen=True)
@@ -25,53 +25,20 @@ class EditionChoice:
     detail: str = ""
 
 
-class Resolver:
-    """Lineage-aware lookups over the loaded EN editions (oldest first)."""
+class EditionChooser:
+    """Which loaded EN edition a document's citations mean, by the Lineage object's editions."""
 
-    def __init__(self, editions: list[str], rules: dict[tuple[str, str, str], dict],
-                 next_link: dict[tuple[str, str, str], tuple]):
-        self.editions = editions  # EN edition keys, oldest first
-        self.rules = rules
-        self.next_link = next_link
+    def __init__(self, lineage: Lineage):
+        self.lineage = lineage
+        self.editions = lineage.editions
+        self.rules = lineage.rules
 
     @property
     def current(self) -> str | None:
-        return self.editions[-1] if self.editions else None
+        return self.lineage.current
 
     def in_force(self, on: str) -> str | None:
-        before = [e for e in self.editions if e <= on]
-        return before[-1] if before else None
-
-    def carry_forward(self, number: str, edition: str) -> tuple[str | None, list[dict]]:
-        """Follow lineage to the current edition: (current number or None if removed, steps)."""
-        steps, key = [], ("en", edition, number)
-        while key[1] != self.current:
-            link = self.next_link.get(key)
-            if link is None:
-                return None, steps
-            new_number, method, score, changed = link
-            nxt = self.editions[self.editions.index(key[1]) + 1]
-            steps.append({"from": key[2], "from_edition": key[1], "to": new_number, "to_edition": nxt,
-                          "method": method, "score": score, "text_changed": changed})
-            key = ("en", nxt, new_number)
-        return key[2], steps
-
-    def status(self, number: str, edition: str | None) -> dict:
-        """Resolution of one cited number in one edition, carried forward to today."""
-        if edition is None or ("en", edition, number) not in self.rules:
-            return {"number": number, "edition": edition, "status": "never-existed", "current": None,
-                    "steps": []}
-        current, steps = self.carry_forward(number, edition)
-        if current is None:
-            status = "removed"
-        elif current != number:
-            status = "renumbered"
-        elif any(s["text_changed"] for s in steps):
-            status = "text-changed"
-        else:
-            status = "current"
-        return {"number": number, "edition": edition, "status": status,
-                "current": {"number": current, "edition": self.current} if current else None, "steps": steps}
+        return self.lineage.in_force(on)
 
     # ---------------------------------------------------------------- edition of a document
 

@@ -13,7 +13,7 @@ import unicodedata
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from kb.records import CitationMention
+from kb.parse.records import CitationMention
 
 _D = "[0-9０-９]"
 _DOT = "[.．]"

@@ -70,7 +70,7 @@ def _ruling_brief(r: dict) -> dict:
 
 def _by_citation(model) -> dict[str, dict]:
     out: dict[str, dict] = {}
-    for r in model.rulings.values():
+    for r in model.statements():
         since = r.get("date")
         changes = []
         resolved = ([r["resolved"]] if r["kind"] == "quoted-rule" and r.get("resolved") else []) + \
@@ -99,12 +99,14 @@ def _changes_after(kb, number: str, since: str | None) -> list[dict]:
 
 def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
     try:
-        from kb.reasoning.engine import _mechanic, classify_rulings, list_mechanics
+        from kb.reasoning.catalog import list_mechanics
+        from kb.reasoning.engine import registered
+        from kb.reasoning.rulings import classify_rulings
         book = kb.rulebook()
         every_rule = [k[2] for k in kb.model.rules if k[0] == "en" and k[1] == book.edition]
         out: dict[str, dict] = {}
         for m in list_mechanics():
-            result = classify_rulings(book, _mechanic(m["key"]), every_rule)
+            result = classify_rulings(book, registered(m["key"]), every_rule)
             for d in result["superseded"]:
                 rules = d.get("superseded_by") or []
                 deciding = rules[0] if rules else None
@@ -119,7 +121,7 @@ def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
                                      + (f"; today's {deciding} changed since: " + ", ".join(
                                          f"{x['number']} {x['event']} in CR {x['edition']}" for x in steps)
                                         if steps else ""))}
-                ruling = kb.model.rulings.get(d["id"])
+                ruling = kb.model.statement(d["id"])
                 entry = out.setdefault(d["id"], (_ruling_brief(ruling) if ruling else
                                                  {"id": d["id"], "document": d["document"], "date": d["date"],
                                                   "text": d["text"], "locator": d["locator"]}) | {"changed_by": []})
@@ -137,7 +139,7 @@ def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
 
 def contradictions(model) -> list[dict]:
     out = []
-    rulings = [r for r in model.rulings.values() if r["kind"] != "quoted-rule"]
+    rulings = list(model.rulings.values())
     for r in rulings:
         if not _CORRECTION.search(r["text"]):
             continue

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 
-from kb.records import CardName, Document
+from kb.parse.records import CardName, Document
 
 FACE_SEP = " // "  # "SP//dr, Piloted by Peni" has no spaces and is one name
 NO_JA = "undefined"

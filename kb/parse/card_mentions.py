@@ -6,8 +6,8 @@ import re
 from dataclasses import dataclass
 from typing import Callable, Iterator
 
-from kb.extract.citations import line_col, line_starts
-from kb.records import CardMention
+from kb.citations.extract import line_col, line_starts
+from kb.parse.records import CardMention
 
 _JA_BRACKET = re.compile(r"《([^》\n]{1,60})》")
 _CARD_TEMPLATE = re.compile(r"\{\{#Card:\s*([^}|\n]+?)\s*\}\}")

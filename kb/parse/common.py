@@ -5,9 +5,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Callable
 
-from kb.extract.cards import iter_cards
-from kb.extract.citations import find_citations, line_starts
-from kb.records import (CardMention, CitationMention, Document, Locator, ParsedDocument,
+from kb.parse.card_mentions import iter_cards
+from kb.citations.extract import find_citations, line_starts
+from kb.parse.records import (CardMention, CitationMention, Document, Locator, ParsedDocument,
                         QuotedRule, Ruling, Section)
 from kb.text import normalize
 

@@ -7,12 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from kb.parsers import article, faq, wiki_page, wiki_source
-from kb.parsers.card_data import parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
-from kb.parsers.cr_en import CRFormatError, parse_cr_en
-from kb.parsers.cr_ja import parse_cr_ja
-from kb.records import CardName, CREdition, ParsedDocument
-from kb.sources import SourceError, SourceFile, SourceSet
+from kb.parse import article, faq, wiki_page, wiki_source
+from kb.parse.card_data import parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse.cr_en import CRFormatError, parse_cr_en
+from kb.parse.cr_ja import parse_cr_ja
+from kb.parse.records import CardName, CREdition, ParsedDocument
+from kb.sources.files import SourceError, SourceFile, SourceSet
 
 DOCUMENT_PARSERS = {
     "wiki-source": wiki_source.parse,

@@ -14,8 +14,9 @@ from __future__ import annotations
 import re
 from datetime import date
 
-from kb.records import CREdition, Document, Example, GlossaryEntry, Locator, Rule
-from kb.parsers.cr_header import sniff
+from kb.parse.records import CREdition, Document, Example, GlossaryEntry, Locator, Rule
+from kb.rulenumbers import parent_of
+from kb.sources.cr_header import sniff
 
 CHAPTER = re.compile(r"^(?P<num>\d)\. (?P<title>\S.*)$")
 SECTION = re.compile(r"^(?P<num>\d{3})\. (?P<title>\S.*)$")
@@ -77,17 +78,6 @@ def _parts(lines: list[str], warnings: list[tuple[int, str]]) -> tuple[int, int,
         warnings.append((len(lines), "no closing 'Credits' heading: the glossary runs to the end of the file"))
         return rules_start, glossary_start, len(lines)
     return rules_start, glossary_start, body_credits[0]
-
-
-def parent_of(number: str) -> str | None:
-    """601.2c -> 601.2 -> 601 -> 6 -> None."""
-    if re.fullmatch(r"\d{3}\.\d+[a-z]", number):
-        return number[:-1]
-    if re.fullmatch(r"\d{3}\.\d+", number):
-        return number.split(".")[0]
-    if re.fullmatch(r"\d{3}", number):
-        return number[0]
-    return None
 
 
 def parse_cr_en(text: str, document: Document) -> CREdition:

@@ -16,7 +16,7 @@ import re
 from dataclasses import dataclass, field
 from datetime import date
 
-from kb.records import CREdition, Document, Example, GlossaryEntry, Locator, Rule
+from kb.parse.records import CREdition, Document, Example, GlossaryEntry, Locator, Rule
 
 TITLE_LINE = "マジック：ザ・ギャザリング　総合ルール"
 TOC_LINE = "もくじ"

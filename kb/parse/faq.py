@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from kb.extract.citations import rule_heading
-from kb.parsers.common import Builder, SectionPath, is_japanese
-from kb.records import Document, ParsedDocument
+from kb.citations.extract import rule_heading
+from kb.parse.common import Builder, SectionPath, is_japanese
+from kb.parse.records import Document, ParsedDocument
 
 _HEADING = re.compile(r"＊＊＊\s*(.+?)\s*＊＊＊")
 _RULING = re.compile(r"^[＊*][ \u3000]+")  # "＊ 両面…"; "＊黒＊" (a colour indicator) has no space

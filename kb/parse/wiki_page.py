@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from kb.extract.citations import rule_heading
-from kb.parsers.common import Builder, SectionPath, is_japanese
-from kb.records import Document, ParsedDocument
+from kb.citations.extract import rule_heading
+from kb.parse.common import Builder, SectionPath, is_japanese
+from kb.parse.records import Document, ParsedDocument
 
 _TOC = re.compile(r"^目次\s+(.*)$")
 _TOC_ENTRY = re.compile(r"(\d+(?:\.\d+)*)\s+(.+?)(?=\s+\d+(?:\.\d+)*\s+|$)")

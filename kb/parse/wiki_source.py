@@ -6,9 +6,9 @@ from __future__ import annotations
 import re
 from typing import Callable
 
-from kb.extract.cards import find_wiki_links
-from kb.parsers.common import Builder, SectionPath
-from kb.records import Document, ParsedDocument
+from kb.parse.card_mentions import find_wiki_links
+from kb.parse.common import Builder, SectionPath
+from kb.parse.records import Document, ParsedDocument
 
 _EDITOR_CHROME = re.compile(r"^「.+」を編集中$")
 _HEADING = re.compile(r"^(={2,6})\s*(.+?)\s*\1\s*$")

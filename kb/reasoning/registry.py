@@ -14,7 +14,7 @@ from kb.text import normalize
 
 
 # The CR edition whose words the pins quote. A newer edition that breaks a pin means stale logic
-# (the build fails); an older one was never what the logic reasons about (kb.snapshot.link_rulings).
+# (the build fails); an older one was never what the logic reasons about (kb.store.snapshot.link_rulings).
 WRITTEN_FOR = "2026-06-19"
 
 

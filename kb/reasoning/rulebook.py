@@ -1,16 +1,15 @@
 """What the reasoning engine may see of the knowledge base: the RuleBook protocol.
 
-The engine never touches RDF or the snapshot directly. ``kb.api.KB.rulebook()`` provides a
+The engine never touches RDF or the snapshot directly. ``kb.lookup.kb.KB.rulebook()`` provides a
 RuleBook over the loaded graph; ``ParsedRuleBook`` below provides the same over parsed CR files
 (for unit tests that should not need a built snapshot).
 """
 from __future__ import annotations
 
-import re
+from kb import rulenumbers
 from dataclasses import dataclass, field
 from typing import Protocol
 
-RULE_NUMBER = re.compile(r"\d{3}(?:\.\d+[a-z]?)?")
 
 
 @dataclass(slots=True, frozen=True)
@@ -55,6 +54,8 @@ class RuleBook(Protocol):
 
     def rule(self, number: str) -> RuleText | None: ...
 
+    def rule_graph(self): ...  # networkx.DiGraph of the edition's rules (kb.reasoning.reach.rule_graph)
+
     def children(self, number: str) -> list[str]: ...
 
     def mechanic(self, key: str) -> MechanicView | None: ...
@@ -75,6 +76,7 @@ class ParsedRuleBook:
         self._mechanics = mechanics or {}
         self._rulings = rulings or {}
         self._children: dict[str, list[str]] = {}
+        self._graph = None
         for r in edition.rules:
             if r.parent:
                 self._children.setdefault(r.parent, []).append(r.number)
@@ -83,13 +85,19 @@ class ParsedRuleBook:
         r = self._rules.get(number)
         if r is None:
             return None
-        refs = tuple(dict.fromkeys(m.group(0) for m in RULE_NUMBER.finditer(r.text) if m.group(0) != number))
+        refs = tuple(dict.fromkeys(m.group(0) for m in rulenumbers.LOOSE_IN_TEXT.finditer(r.text) if m.group(0) != number))
         return RuleText(number=r.number, edition=self.edition, text_en=r.text, text_ja=self._ja.get(number),
                         title=r.text if r.kind in ("section", "chapter") else None, document=self._doc,
                         locator=r.locator.describe(), references=refs)
 
     def children(self, number: str) -> list[str]:
         return list(self._children.get(number, []))
+
+    def rule_graph(self):
+        from kb.reasoning.reach import rule_graph
+        if self._graph is None:
+            self._graph = rule_graph((n, r.parent, self.rule(n).references) for n, r in self._rules.items())
+        return self._graph
 
     def mechanic(self, key: str) -> MechanicView | None:
         return self._mechanics.get(key)

@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import re
 
-from kb.extract.cards import find_slash_names
-from kb.mechanics import _is_title
-from kb.modeldata import Model
-from kb.search import SearchDoc, SearchIndex
-from kb.search_tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
-from kb.search_tokenize import release as release_tokenizer
+from kb.parse.card_mentions import find_slash_names
+from kb.build.mechanics import is_title
+from kb.store.lineage import Lineage
+from kb.store.rows import Model
+from kb.search.index import SearchDoc, SearchIndex
+from kb.search.tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
+from kb.search.tokenize import release as release_tokenizer
 from kb.text import normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
@@ -24,7 +25,7 @@ HEADING_WEIGHT = 0.7  # a heading ("702.145. Daybound and Nightbound") says noth
 
 
 def _is_heading(rule: dict) -> bool:
-    return rule["kind"] in ("chapter", "section") or _is_title(rule["text"])
+    return rule["kind"] in ("chapter", "section") or is_title(rule["text"])
 
 
 def _locator_citation(locator: dict, **extra) -> dict:
@@ -85,7 +86,7 @@ class _JaTerms:
                 for name in [m["name_en"], *m["aliases_en"]]:
                     self._add(name, m["name_ja"])
         # Pairs the JA documents write themselves: 「閉鎖されている/locked」「開放コスト/Unlock cost」.
-        for ruling in model.rulings.values():
+        for ruling in model.statements():
             if model.documents.get(ruling["document"], {}).get("lang") != "ja":
                 continue
             for pair in find_slash_names(ruling["text"]):
@@ -122,9 +123,9 @@ class _Translations:
         from collections import Counter
         pairs = [(r["text"], model.rules[("en", e, n)]["text"]) for (lang, e, n), r in model.rules.items()
                  if lang == "ja" and ("en", e, n) in model.rules]
-        for r in model.rulings.values():
+        for r in model.quotes.values():
             res = r.get("resolved") or {}
-            if r["kind"] == "quoted-rule" and r["lang"] == "ja" and ("en", res.get("edition"), res.get("number")) \
+            if r["lang"] == "ja" and ("en", res.get("edition"), res.get("number")) \
                     in model.rules:
                 pairs.append((r["text"], model.rules[("en", res["edition"], res["number"])]["text"]))
         n_ja, n_en, both = Counter(), Counter(), Counter()
@@ -164,27 +165,27 @@ def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
         if rule["kind"] in ("chapter", "section"):
             out[number] = f"{number}. {rule['text']}"
             continue
-        head, parent = (rule["text"] if _is_title(rule["text"]) else None), rule["parent"]
+        head, parent = (rule["text"] if is_title(rule["text"]) else None), rule["parent"]
         while head is None and parent:
             p = model.rules.get((lang, edition, parent))
             if p is None:
                 break
-            if p["kind"] == "section" or _is_title(p["text"]):
+            if p["kind"] == "section" or is_title(p["text"]):
                 head = p["text"]
             parent = p["parent"]
         out[number] = f"{number} {head or ''}".strip()
     return out
 
 
-def _current_number(model: Model, lang: str, edition: str, number: str) -> str | None:
+def _current_number(model: Model, lineage: Lineage, edition: str, number: str) -> str | None:
     """A rule of any edition/language -> today's EN number (through the EN edition of its date)."""
-    from kb.resolve import Resolver
     if model.current("en") is None or ("en", edition, number) not in model.rules:
         return None
-    return Resolver(model.en_editions(), model.rules, model.next_link).carry_forward(number, edition)[0]
+    return lineage.forward(number, edition)[0]
 
 
 def search_docs(model: Model) -> list[SearchDoc]:
+    lineage = Lineage(model)
     mech = _Mechanics(model)
     terms = _JaTerms(model)
     translations = _Translations(model)
@@ -199,7 +200,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
                     if doc.get("lang") == "ja":
                         cited_texts.setdefault(key[2], []).append(ref["text"])
     for rid, linked in model.ruling_rules.items():  # rulings whose case the rule decides
-        r = model.rulings.get(rid)
+        r = model.statement(rid)
         if r and (r.get("lang") or model.documents[r["document"]]["lang"]) == "ja":
             for number in linked["deciding"]:  # the other trace rules: measured, worse
                 texts = cited_texts.setdefault(number, [])
@@ -214,10 +215,10 @@ def search_docs(model: Model) -> list[SearchDoc]:
             if (l, e) != (lang, edition):
                 continue
             today = number if (lang == "en" and is_current) else (
-                _current_number(model, "en", edition, number) if is_current else None)
+                _current_number(model, lineage, edition, number) if is_current else None)
             keys = mech.for_rule(today) if today else ()
             parent = model.rules.get((lang, edition, rule["parent"])) if rule["parent"] else None
-            defines = parent is not None and _is_title(parent["text"]) and number in (
+            defines = parent is not None and is_title(parent["text"]) and number in (
                 f"{rule['parent']}.1", f"{rule['parent']}a")
             expansions = mech.names(keys, other)
             if lang == "en" and is_current:
@@ -240,7 +241,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
             title=term + (f" / {entry['term_en']}" if entry.get("term_en") else ""), text=entry["text"],
             edition=edition, mechanics=keys, expansions=" ".join(mech.names(keys, "ja" if lang == "en" else "en")),
             citation=_locator_citation(entry["locator"], edition=edition, lang=lang)))
-    for r in model.rulings.values():
+    for r in model.statements():
         doc = model.documents[r["document"]]
         keys = tuple(r.get("mechanics", ()))
         cards = [c.get("name_en") or "" for c in r.get("cards", [])]
@@ -272,7 +273,7 @@ def search_docs(model: Model) -> list[SearchDoc]:
             id=f"card:{card['key']}", kind="card", lang="ja" if card["name_ja"] else "en",
             title=" / ".join(n for n in (card["name_ja"], card["name_en"]) if n),
             text=" / ".join(n for n in (card["name_ja"], card["name_en"]) if n),
-            citation={"card": card["key"], "document": model.rulings[card["mentions"][0]["ruling"]]["document"]}))
+            citation={"card": card["key"], "document": model.statement(card["mentions"][0]["ruling"])["document"]}))
     return docs
 
 

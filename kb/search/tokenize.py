@@ -21,6 +21,7 @@ from functools import lru_cache
 
 import snowballstemmer
 
+from kb import rulenumbers
 from kb.text import normalize
 
 RULE_TOKEN = "§"
@@ -31,18 +32,14 @@ MECH = "m:"
 # Kana, CJK ideographs, the iteration mark and the long-vowel mark (after NFKC).
 _JA = "\u3041-\u3096\u309d-\u309f\u30a1-\u30fa\u30fc-\u30ff\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005\u3006"
 JA_RUN = re.compile(f"[{_JA}]+")
-_KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]")
+KANJI = re.compile("[\u3400-\u4dbf\u4e00-\u9fff\uf900-\ufaff\u3005]")
 HAS_JA = re.compile(f"[{_JA}]")
 JA_CHAR = HAS_JA
 KANA_ONLY = re.compile("^[\u3041-\u309f\u30a1-\u30ff]+$")
 KATAKANA_ONLY = re.compile("^[\u30a1-\u30ff]+$")
 # A rule number inside text: 702.6, 702.6a (not part of a longer number such as 1702.61).
-RULE_IN_TEXT = re.compile(r"(?<![\d.])(\d{3}\.\d+[a-z]?)(?![\d])")
+RULE_IN_TEXT = rulenumbers.IN_TEXT
 EN_WORD = re.compile(r"[a-z0-9]+(?:'[a-z]+)?")
-# The whole query is a rule number: "702.6", "rule 702.6", "CR 702.6a", "７０２．６", "702."
-_RULE_QUERY = re.compile(
-    r"^(?:(?:cr|rule|rules|r\.|総合ルール|ルール)\s*)?(\d{3}(?:\.\d+[a-z]?)?|\d)\.?$")
-
 _KATA_TO_HIRA = {c: c - 0x60 for c in range(0x30A1, 0x30F7)}
 _PUNCT = {0x2019: "'", 0x2018: "'", 0x201C: '"', 0x201D: '"', 0x2013: "-", 0x2014: "-", 0x2212: "-"}
 def fold(text: str) -> str:
@@ -76,17 +73,10 @@ def stem(word: str) -> str:
 
 
 def is_rule_number(query: str) -> str | None:
-    """"702.6" / "rule 702.6" / "７０２．６" / "702.6A" -> "702.6"; anything else -> None.
+    """"702.6" / "rule 702.6" / "７０２．６" / "702.6A" -> "702.6"; anything else -> None (kb.rulenumbers).
 
     Exact: the number returned is the number typed ("702.6" is never "702.60")."""
-    text = normalize(query).strip()
-    found = _RULE_QUERY.match(text)
-    if not found:
-        return None
-    number = found[1]
-    if len(number) == 1 and not re.match(r"^(cr|rule)", text):  # a bare "7" is not a rule query
-        return None
-    return number
+    return rulenumbers.as_query(normalize(query))
 
 
 _tokenizer = None
@@ -140,7 +130,7 @@ def kanji_spelling(run: str) -> str | None:
     parts, pos, changed = [], 0, False
     for begin, end, surface, lemma in _all_morphemes(run):
         parts.append(run[pos:begin])
-        if KATAKANA_ONLY.match(surface) and _KANJI.search(lemma) and len(lemma) <= len(surface):
+        if KATAKANA_ONLY.match(surface) and KANJI.search(lemma) and len(lemma) <= len(surface):
             parts.append(lemma)
             changed = True
         else:
@@ -161,10 +151,10 @@ def ja_grams(run: str, *, query: bool = False) -> list[str]:
     run = fold(run)
     if query:
         if len(run) == 1:
-            return [UNI + run] if _KANJI.match(run) else []
+            return [UNI + run] if KANJI.match(run) else []
         return [GRAM + run[i:i + 2] for i in range(len(run) - 1)]
     grams = [GRAM + run[i:i + 2] for i in range(len(run) - 1)]
-    grams.extend(UNI + c for c in run if _KANJI.match(c))
+    grams.extend(UNI + c for c in run if KANJI.match(c))
     return grams
 
 
@@ -227,3 +217,13 @@ def norm_with_map(text: str) -> tuple[str, list[int]]:
         out.append(n)
         where.extend([i] * len(n))
     return "".join(out), where
+
+
+def namespace(token: str) -> str:
+    if token.startswith(GRAM):
+        return "g"
+    if token.startswith(UNI):
+        return "u"
+    if token.startswith(MECH):
+        return "m"
+    return "w"

@@ -5,7 +5,6 @@ starts, and a failed build never touches the previous snapshot.
 """
 from __future__ import annotations
 
-import codecs
 import hashlib
 import re
 import tomllib
@@ -13,8 +12,10 @@ from dataclasses import dataclass, field
 from datetime import date
 from pathlib import Path
 
-from kb.parsers.cr_header import date_in_name, sniff
-from kb.records import Document
+from kb.errors import InvalidSource
+from kb.sources.cr_header import date_in_name, sniff
+from kb.sources.decode import decode
+from kb.sources.document import Document
 
 CR_EN_NAME = re.compile(r"^(?:cr-en-|MagicCompRules[ _]?)(\d{8})(?:\.\d+)?\.txt$")
 CR_JA_NAME = re.compile(r"^cr-ja-(\d{8})(?:-[\w-]+)?\.txt$")
@@ -26,12 +27,12 @@ CARD_FILES = {
 KINDS = ("cr", "wiki-source", "wiki-page", "faq", "article")
 
 
-class SourceError(ValueError):
+class SourceError(InvalidSource):
     """A source that cannot be used; names the file (and line when known)."""
 
     def __init__(self, path: Path | str, message: str, line: int | None = None):
         where = f"{path}" + (f":{line}" if line else "")
-        super().__init__(f"{where}: {message}")
+        super().__init__(f"{where}: {message}", file=str(path), line=line)
         self.path, self.line = str(path), line
 
 
@@ -54,68 +55,6 @@ class SourceSet:
 
     def by_format(self, *formats: str) -> list[SourceFile]:
         return [f for f in self.files if f.format in formats]
-
-
-def decode(data: bytes) -> tuple[str, str]:
-    """(text without BOM, encoding). Official CR files come as UTF-8 with or without a BOM, UTF-16
-    LE/BE with a BOM, or Windows-1252 (2013-2018); nothing is ever replaced or dropped."""
-    if data.startswith(codecs.BOM_UTF8) and _utf8(data[3:]):
-        return data[3:].decode("utf-8"), "utf-8-sig"
-    for bom, name in ((codecs.BOM_UTF16_LE, "utf-16-le"), (codecs.BOM_UTF16_BE, "utf-16-be")):
-        if data.startswith(bom) and (text := _try(data[2:], name)) is not None:
-            return text, name
-    sample = data[:4096]
-    if len(sample) >= 4 and sample.count(0) * 3 >= len(sample):  # UTF-16 without a BOM
-        name = "utf-16-le" if sample[1::2].count(0) > sample[0::2].count(0) else "utf-16-be"
-        if (text := _try(data, name)) is not None:
-            return text, name
-    if _utf8(data):
-        return data.decode("utf-8"), "utf-8"
-    return max(((text, name) for name in SINGLE_BYTE if (text := _try(data, name)) is not None),
-               key=lambda pair: _plausibility(pair[0]))
-
-
-# Single-byte encodings seen in official files: Windows-1252 (2014-2018), and DOS code page 437
-# for the accented card names of 2013 ("Dand\x83n" is Dandân). Latin-1 decodes anything.
-SINGLE_BYTE = ("cp1252", "cp437", "latin-1")
-_TYPOGRAPHIC = set("’‘“”–—…™®©•")
-
-
-def _try(data: bytes, name: str) -> str | None:
-    try:
-        return data.decode(name)
-    except UnicodeDecodeError:
-        return None
-
-
-def _plausibility(text: str) -> int:
-    """Higher when the non-ASCII characters read as text: typographic marks, or accented letters
-    inside words; lower for symbols and controls where a letter belongs."""
-    score = 0
-    for index, ch in enumerate(text):
-        if ch.isascii():
-            continue
-        if ch in _TYPOGRAPHIC:
-            score += 1
-        elif ch.isalpha() and 0 < index < len(text) - 1 and text[index - 1].isalpha() and text[index + 1].isalpha():
-            score += 1
-        else:
-            score -= 1
-    return score
-
-
-def looks_like_text(text: str) -> bool:
-    """False for binary data read as text: control characters where text would have none."""
-    controls = sum(1 for ch in text[:65536] if ord(ch) < 32 and ch not in "\t\n\r\f\v")
-    return controls * 100 <= len(text[:65536])
-
-
-def _utf8(data: bytes) -> bool:
-    try:
-        data.decode("utf-8")
-    except UnicodeDecodeError:
-        return False
-    return True
 
 
 def read_text(path: Path) -> tuple[str, str, str]:

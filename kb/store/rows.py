@@ -1,38 +1,180 @@
-"""The model's shape: every node of the graph as plain dicts (built by kb.model, stored by kb.snapshot).
+"""The model's rows: every node of the graph, typed, as plain dicts (built by kb.build.model, stored
+by kb.store.snapshot).
 
-Kept apart from the builder so that loading a snapshot imports no parser, rdflib or build code.
+Rows are TypedDicts: dicts at run time, so a snapshot loads with ``marshal`` (several times faster
+than pickle), and named, documented fields for readers and type checkers. Kept apart from the
+builder so that loading a snapshot imports no parser, rdflib or build code.
 """
 from __future__ import annotations
 
+from collections.abc import Iterator
 from dataclasses import dataclass, field
+from typing import TypedDict
 
 RuleKey = tuple[str, str, str]  # (lang, edition, number)
+Link = tuple[str, str, float, bool]  # (number in the other edition, method, score, text changed)
 
 
-@dataclass
+class LocatorRow(TypedDict):
+    document: str
+    document_title: str
+    line_start: int
+    line_end: int
+    section: str  # " > "-joined section path
+    locator: str  # "cr-en-2026-06-19 line 2459 § 6. … > 601. Casting Spells"
+
+
+class EditionRow(TypedDict, total=False):
+    lang: str
+    edition: str  # effective date, the edition's key
+    effective: str
+    file_date: str | None  # the date in the official file name (an alias)
+    title: str
+    document: str
+    path: str
+    sha256: str
+    encoding: str
+    complete: bool
+    current: bool
+    rules: int  # numbered rules and subrules (headings excluded)
+    examples: int
+    glossary: int
+    warnings: list[dict]  # {"line", "message"}: accidents of the file, tolerated
+    anomalies: list[dict]  # {"line", "text"}: stray lines kept
+
+
+class ExampleRow(TypedDict):
+    text: str
+    locator: LocatorRow
+
+
+class RuleRow(TypedDict):
+    number: str
+    kind: str  # chapter | section | rule | subrule
+    lang: str
+    edition: str
+    text: str
+    raw: str
+    parent: str | None
+    refs: list[str]  # rule numbers its text cites
+    citations_raw: list[str]
+    examples: list[ExampleRow]
+    locator: LocatorRow
+
+
+class GlossaryRow(TypedDict):
+    term: str
+    lang: str
+    edition: str
+    text: str
+    reading: str | None
+    term_en: str | None
+    senses: list[str]
+    obsolete: bool
+    refs: list[str]
+    locator: LocatorRow
+
+
+class CitationRow(TypedDict):
+    id: str
+    raw: str
+    numbers: list[str]
+    line: int
+    column: int
+    title: str | None
+    is_range: bool
+    document: str
+    source: str  # the ruling or quote it is in
+    edition: str | None
+    method: str
+    resolved: list[dict]  # kb.store.lineage.Lineage.status per number
+
+
+class RulingRow(TypedDict):
+    id: str  # "<document>#r<n>"
+    document: str
+    document_title: str
+    kind: str  # ruling | commentary | summary | note
+    text: str
+    date: str | None
+    depth: int
+    parent: str | None
+    links: list[str]
+    locator: LocatorRow
+    cards: list[dict]
+    mechanics: list[str]
+    citations: list[CitationRow]
+
+
+class QuoteRow(TypedDict):
+    id: str  # "<document>#q<n>"
+    document: str
+    document_title: str
+    kind: str  # always "quoted-rule"
+    number: str
+    raw_number: str
+    lang: str
+    text: str
+    date: str | None
+    edition: str | None
+    edition_method: str
+    resolved: dict
+    official_text: str | None
+    similarity: float | None
+    locator: LocatorRow
+    mechanics: list[str]
+    cards: list[dict]
+    citations: list[CitationRow]
+
+
+class MechanicRow(TypedDict):
+    key: str
+    name_en: str
+    name_ja: str | None
+    aliases_en: list[str]
+    aliases_ja: list[str]
+    kind: str
+    edition: str
+    rules: list[str]  # defining rules, primary first
+    related: list[str]
+    glossary: list[tuple[str, str]]
+    rulings: list[str]  # ruling and quote ids
+    cards: list[str]
+    documents: list[str]
+
+
+class CardRow(TypedDict):
+    key: str
+    name_en: str | None
+    name_ja: str | None
+    sources: list[str]
+    mentions: list[dict]  # {"ruling", "line", "column", "raw"}
+
+
+@dataclass(eq=False)  # compared by identity: a loaded model is a cache owner (kb.memo), never mutated
 class Model:
-    editions: dict[str, dict] = field(default_factory=dict)  # "en/2026-04-17" -> info
-    rules: dict[RuleKey, dict] = field(default_factory=dict)
+    editions: dict[str, EditionRow] = field(default_factory=dict)  # "en/2026-06-19" -> row
+    rules: dict[RuleKey, RuleRow] = field(default_factory=dict)
     children: dict[RuleKey, list[str]] = field(default_factory=dict)
-    next_link: dict[RuleKey, tuple] = field(default_factory=dict)  # -> (number, method, score, changed)
-    prev_link: dict[RuleKey, tuple] = field(default_factory=dict)
+    next_link: dict[RuleKey, Link] = field(default_factory=dict)
+    prev_link: dict[RuleKey, Link] = field(default_factory=dict)
     ja_of: dict[RuleKey, RuleKey] = field(default_factory=dict)  # EN key -> JA key (same edition)
-    glossary: dict[tuple[str, str, str], dict] = field(default_factory=dict)  # (lang, edition, term)
-    mechanics: dict[str, dict] = field(default_factory=dict)
+    glossary: dict[tuple[str, str, str], GlossaryRow] = field(default_factory=dict)  # (lang, edition, term)
+    mechanics: dict[str, MechanicRow] = field(default_factory=dict)
     mechanic_names: dict[str, list[str]] = field(default_factory=dict)  # normalised name -> keys
     documents: dict[str, dict] = field(default_factory=dict)
-    rulings: dict[str, dict] = field(default_factory=dict)  # rulings and quoted rules
-    citations: list[dict] = field(default_factory=list)
-    cards: dict[str, dict] = field(default_factory=dict)
+    rulings: dict[str, RulingRow] = field(default_factory=dict)
+    quotes: dict[str, QuoteRow] = field(default_factory=dict)  # CR rules quoted in documents
+    citations: list[CitationRow] = field(default_factory=list)
+    cards: dict[str, CardRow] = field(default_factory=dict)
     card_names: dict[str, str] = field(default_factory=dict)  # normalised JA/EN name -> key
     refs_in: dict[RuleKey, list[dict]] = field(default_factory=dict)
     # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
     # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).
     ja_section_titles: dict[str, dict[str, str]] = field(default_factory=dict)
-    # Ruling id -> {"deciding": [...], "rules": [...]}: the current EN rules that decide the case it
-    # describes (each check's first trace rule) and every rule its checks' traces applied, deciding
-    # first. Computed at build time by running the ruling's own situations through the reasoning
-    # engine (kb.snapshot.link_rulings -> kb.reasoning.engine.ruling_rules); empty with no EN edition.
+    # Ruling or quote id -> {"deciding": [...], "rules": [...]}: the current EN rules that decide the
+    # case it describes (each check's first trace rule) and every rule its checks' traces applied,
+    # deciding first. Computed by the build's reasoning step (kb.build.pipeline); empty with no EN edition.
     ruling_rules: dict[str, dict[str, list[str]]] = field(default_factory=dict)
 
     def en_editions(self) -> list[str]:
@@ -41,3 +183,12 @@ class Model:
     def current(self, lang: str = "en") -> str | None:
         eds = sorted(e["edition"] for e in self.editions.values() if e["lang"] == lang)
         return eds[-1] if eds else None
+
+    def statement(self, statement_id: str) -> RulingRow | QuoteRow | None:
+        """A ruling or a quoted rule by id."""
+        return self.rulings.get(statement_id) or self.quotes.get(statement_id)
+
+    def statements(self) -> Iterator[RulingRow | QuoteRow]:
+        """Every ruling, then every quoted rule."""
+        yield from self.rulings.values()
+        yield from self.quotes.values()

@@ -9,7 +9,7 @@ from __future__ import annotations
 from urllib.parse import quote
 
 from rdflib import Namespace, URIRef
-from rdflib.namespace import DefinedNamespace
+from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD, DefinedNamespace
 
 BASE = "https://w3id.org/mtg-kb/"
 
@@ -97,6 +97,15 @@ class MTG(DefinedNamespace):
     column: URIRef  # Column (1-based) of a citation or mention.
     sectionPath: URIRef  # Section path, " > "-joined.
     inDocument: URIRef  # The Document a node was read from.
+
+
+OA = Namespace("http://www.w3.org/ns/oa#")  # W3C Web Annotation (citation selectors)
+PREFIXES = {"mtg": MTG._NS, "skos": SKOS._NS, "dcterms": DCTERMS._NS, "prov": PROV._NS, "oa": OA,
+            "rdf": RDF._NS, "rdfs": RDFS._NS, "xsd": XSD._NS}
+
+
+def sparql_prefixes() -> str:
+    return " ".join(f"PREFIX {p}: <{ns}>" for p, ns in PREFIXES.items()) + " "
 
 
 def _slug(value: str) -> str:

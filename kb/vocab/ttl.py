@@ -9,7 +9,7 @@ from rdflib.namespace import OWL, RDF, RDFS
 
 from kb.vocab import BASE, MTG
 
-VOCAB_SOURCE = Path(__file__).with_name("vocab.py")
+VOCAB_SOURCE = Path(__file__).with_name("__init__.py")
 VOCAB_TTL = Path(__file__).with_name("vocab.ttl")
 TERM_LINE = re.compile(r"^    (?P<term>[A-Za-z][A-Za-z0-9]*): URIRef  # (?P<comment>.+)$")
 
@@ -39,5 +39,5 @@ def vocabulary_turtle() -> str:
     return vocabulary_graph().serialize(format="turtle")
 
 
-if __name__ == "__main__":  # python -m kb.vocab_ttl  (rewrites kb/vocab.ttl)
+if __name__ == "__main__":  # python -m kb.vocab.ttl  (rewrites kb/vocab.ttl)
     VOCAB_TTL.write_text(vocabulary_turtle(), encoding="utf-8")

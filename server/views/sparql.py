@@ -33,9 +33,11 @@ from xml.sax.saxutils import escape as xml_escape, quoteattr
 import pyoxigraph as ox
 from flask import Blueprint, Response, current_app, render_template, request
 
-from . import get_kb
-from .errors import APIError, bad_request
-from .rdf import rdf_store
+from server.state import get_kb
+from kb.errors import (InvalidParameter, InvalidQuery, MissingParameter, QueryFailed, QueryTimeout,
+                       UnsupportedMediaType, UpdateRefused)
+from server.errors import APIError
+from server.rdf import rdf_store
 
 bp = Blueprint("sparql", __name__)
 
@@ -52,8 +54,8 @@ GRAPH_FORMAT_MEDIA = {v: k for k, v in GRAPH_MEDIA.items()}
 SERVICE = re.compile(r"\bSERVICE\b", re.IGNORECASE)
 
 
-class QueryTimeout(Exception):
-    pass
+class _Expired(Exception):
+    """The query child ran past its deadline (answered as QueryTimeout)."""
 
 
 # ---------------------------------------------------------------- request -> query text
@@ -71,24 +73,24 @@ def _query_text() -> str | None:
         return request.get_data(as_text=True)
     if mimetype in ("application/x-www-form-urlencoded", "multipart/form-data"):
         return request.form.get("query")
-    raise APIError(415, "unsupported_media_type",
+    raise UnsupportedMediaType(
                    f"Content-Type {mimetype!r}: send application/sparql-query or a form with query=")
 
 
 def _update_refused() -> APIError:
-    return APIError(403, "update_refused", "this SPARQL endpoint is read-only: updates are refused")
+    return UpdateRefused("this SPARQL endpoint is read-only: updates are refused")
 
 
 def parse(query: str) -> str:
     """The query form ("select" | "ask" | "graph"), or a 400/403 naming the problem."""
     if SERVICE.search(query):
-        raise bad_request("invalid_query", "SERVICE (federated query) is not allowed here")
+        raise InvalidQuery("SERVICE (federated query) is not allowed here")
     try:
         parsed = ox.Store().query(query)  # empty store: parse and plan, nothing to read
     except SyntaxError as err:
         if _is_update(query):
             raise _update_refused() from None
-        raise bad_request("invalid_query", f"SPARQL syntax error: {err}") from None
+        raise InvalidQuery(f"SPARQL syntax error: {err}") from None
     if isinstance(parsed, ox.QueryBoolean):
         return "ask"
     if isinstance(parsed, ox.QuerySolutions):
@@ -112,13 +114,13 @@ def _result_format(form: str) -> str:
     if form == "graph":
         if fmt:
             if fmt not in GRAPH_FORMATS:
-                raise bad_request("invalid_parameter", f"format={fmt!r}: expected one of ttl, nt, jsonld")
+                raise InvalidParameter(f"format={fmt!r}: expected one of ttl, nt, jsonld")
             return fmt
         best = request.accept_mimetypes.best_match(list(GRAPH_MEDIA))
         return GRAPH_MEDIA.get(best, "ttl") if best and request.accept_mimetypes[best] else "ttl"
     if fmt:
         if fmt not in SELECT_FORMAT_MEDIA:
-            raise bad_request("invalid_parameter", f"format={fmt!r}: expected one of json, xml, csv, tsv")
+            raise InvalidParameter(f"format={fmt!r}: expected one of json, xml, csv, tsv")
         return fmt
     best = request.accept_mimetypes.best_match(list(SELECT_MEDIA))
     return SELECT_MEDIA[best] if best and request.accept_mimetypes[best] else "json"
@@ -134,9 +136,9 @@ def endpoint():
         if request.method == "GET" and request.accept_mimetypes.best_match(
                 ["application/json", "text/html"]) == "text/html" and not request.args:
             return render_template("sparql.html")
-        raise bad_request("missing_parameter", "query: a SPARQL query is required")
+        raise MissingParameter("query: a SPARQL query is required")
     if request.values.getlist("default-graph-uri") or request.values.getlist("named-graph-uri"):
-        raise bad_request("invalid_parameter", "default-graph-uri / named-graph-uri are not supported; "
+        raise InvalidParameter("default-graph-uri / named-graph-uri are not supported; "
                           "the default graph is the union of all graphs")
     form = parse(query)
     fmt = _result_format(form)
@@ -144,8 +146,8 @@ def endpoint():
     limit, timeout = int(config["SPARQL_LIMIT"]), float(config["SPARQL_TIMEOUT"])
     try:
         body, truncated = run(rdf_store(get_kb()), query, form, fmt, limit, timeout)
-    except QueryTimeout:
-        raise APIError(503, "query_timeout", f"the query ran longer than the {timeout:g} s time limit "
+    except _Expired:
+        raise QueryTimeout(f"the query ran longer than the {timeout:g} s time limit "
                        "and was stopped", headers={"Retry-After": "1"}) from None
     media = GRAPH_FORMAT_MEDIA[fmt] if form == "graph" else SELECT_FORMAT_MEDIA[fmt]
     response = Response(body, content_type=media)
@@ -160,7 +162,7 @@ def endpoint():
 
 
 def run(store, query: str, form: str, fmt: str, limit: int, timeout: float) -> tuple[bytes, bool]:
-    """Run ``query`` in a forked child; (serialized body, truncated) or QueryTimeout/APIError."""
+    """Run ``query`` in a forked child; (serialized body, truncated) or _Expired/KBError."""
     if not hasattr(os, "fork"):  # pragma: no cover - no fork: run inline (no hard time limit)
         return execute(store, query, form, fmt, limit, time.monotonic() + timeout)
     read_fd, write_fd = os.pipe()
@@ -189,15 +191,15 @@ def run(store, query: str, form: str, fmt: str, limit: int, timeout: float) -> t
         while True:
             remaining = deadline - time.monotonic()
             if remaining <= 0:
-                raise QueryTimeout()
+                raise _Expired()
             ready, _, _ = select.select([read_fd], [], [], remaining)
             if not ready:
-                raise QueryTimeout()
+                raise _Expired()
             data = os.read(read_fd, 1 << 16)
             if not data:
                 break
             chunks.append(data)
-    except QueryTimeout:
+    except _Expired:
         _kill(pid)
         raise
     finally:
@@ -207,7 +209,7 @@ def run(store, query: str, form: str, fmt: str, limit: int, timeout: float) -> t
         raise APIError(500, "internal_error", "the query process ended without an answer")
     status, value = pickle.loads(b"".join(chunks))
     if status == "error":
-        raise APIError(400, "query_failed", f"the query failed: {value}")
+        raise QueryFailed(f"the query failed: {value}")
     return value
 
 
@@ -238,7 +240,7 @@ def _take(iterator, limit: int, deadline: float) -> tuple[list, bool]:
         if len(out) == limit:
             return out, True
         if time.monotonic() > deadline:
-            raise QueryTimeout()
+            raise _Expired()
         out.append(item)
     return out, False
 

@@ -10,7 +10,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.cli import main
-from kb.fetch import FetchError, fetch_current
+from kb.build.fetch import FetchError, fetch_current
 
 
 @pytest.fixture

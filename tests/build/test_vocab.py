@@ -5,7 +5,7 @@ import pytest
 from rdflib import Graph
 
 from kb.vocab import MTG
-from kb.vocab_ttl import VOCAB_TTL, terms, vocabulary_turtle
+from kb.vocab.ttl import VOCAB_TTL, terms, vocabulary_turtle
 
 
 def test_unknown_terms_fail():
@@ -16,7 +16,7 @@ def test_unknown_terms_fail():
 def test_published_turtle_matches_the_module():
     published = Graph().parse(data=VOCAB_TTL.read_text(encoding="utf-8"), format="turtle")
     generated = Graph().parse(data=vocabulary_turtle(), format="turtle")
-    assert published.isomorphic(generated), "run `python -m kb.vocab_ttl` to regenerate kb/vocab.ttl"
+    assert published.isomorphic(generated), "run `python -m kb.vocab.ttl` to regenerate kb/vocab.ttl"
 
 
 def test_every_term_is_documented():

@@ -1,4 +1,4 @@
-"""The citation checker (kb.citecheck) on the seeds and on small made-up texts, with one KB built
+"""The citation checker (kb.citations.check) on the seeds and on small made-up texts, with one KB built
 from rules_src + the real CR data into a temp home (skipped when the data dir is missing)."""
 from __future__ import annotations
 
@@ -7,8 +7,8 @@ import json
 import pytest
 from click.testing import CliRunner
 
-from kb import settings
-from kb.api import KBError
+from kb import config as settings
+from kb.errors import KBError
 
 
 @pytest.fixture(scope="session")
@@ -131,12 +131,13 @@ def test_empty_text_and_bad_date(kb):
     assert report["citations"] == [] and report["quotes"] == []
     with pytest.raises(KBError) as err:
         kb.check_citations("rule 601.2", date="23/09/2011")
-    assert err.value.code == "bad_date"
+    assert err.value.code == "invalid_date" and err.value.status == 400
 
 
 def test_cli(kb, tmp_path, monkeypatch):
     from kb import cli
-    monkeypatch.setattr(cli, "_kb", lambda: kb)
+    from kb.cli import citations as command
+    monkeypatch.setattr(command, "load_kb", lambda: kb)
     path = tmp_path / "answer.txt"
     path.write_text("Per rule 701.25, transform.\nAlso rule 999.9.\n", encoding="utf-8")
     runner = CliRunner()

@@ -3,8 +3,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.extract.cards import find_cards, find_slash_names, find_wiki_links
-from kb.extract.citations import expand, find_citations, rule_heading
+from kb.parse.card_mentions import find_cards, find_slash_names, find_wiki_links
+from kb.citations.extract import expand, find_citations, rule_heading
 
 ABCD = ("601.2a", "601.2b", "601.2c", "601.2d")
 

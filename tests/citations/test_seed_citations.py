@@ -53,7 +53,7 @@ def test_every_seed_citation_is_extracted_and_resolved(full_kb):
 
 
 def test_quoted_rules_resolve_to_the_edition_they_quote(full_kb):
-    quotes = {(r["document"], r["number"]): r for r in full_kb.model.rulings.values() if r["kind"] == "quoted-rule"}
+    quotes = {(r["document"], r["number"]): r for r in full_kb.model.quotes.values()}
     manifest = quotes[("wiki-yoji-manifest", "701.34")]
     assert manifest["edition"] == "2023-11-17" and manifest["resolved"]["current"]["number"] == "701.40"
     dfc = quotes[("faq-innistrad-dfc-2011", "711.2")]

@@ -48,14 +48,26 @@ def test_former_number_is_explained(run):
     assert "in CR 2023-11-17 603.2i is today's 603.2h" in result.output
 
 
-@pytest.mark.parametrize("args, message", [
-    (("rule", "abc"), "not a rule number"),
-    (("rule", "601.2c", "--edition", "1999-01-01"), "is not loaded"),
-    (("mechanic", " "), "mechanic name is required"),
+@pytest.mark.parametrize("args, message, code", [
+    (("rule", "abc"), "not a rule number", 2),
+    (("rule", "601.2c", "--edition", "1999-01-01"), "is loaded", 3),  # well-formed, not there: not found
+    (("mechanic", " "), "mechanic name is required", 2),
 ])
-def test_bad_input_exits_2_with_a_message(run, args, message):
+def test_bad_input_exits_2_and_not_found_3_with_a_message(run, args, message, code):
     result = run(*args)
-    assert result.exit_code == 2 and message in result.output and "Traceback" not in result.output
+    assert result.exit_code == code and message in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("args, status, code", [
+    (("rule", "abc", "--json"), 400, "invalid_rule_number"),
+    (("rule", "601.2c", "--edition", "1999-01-01", "--json"), 404, "edition_not_found"),
+    (("rule", "999.9", "--json"), 404, "rule_not_found"),
+    (("mechanic", "nothing-like-this", "--json"), 404, "mechanic_not_found"),
+])
+def test_json_errors_use_the_api_codes(run, args, status, code):
+    result = run(*args)
+    body = json.loads(result.stdout)
+    assert (body["error"]["status"], body["error"]["code"]) == (status, code) and body["error"]["message"]
 
 
 def test_mechanic_and_card(run):

@@ -3,11 +3,12 @@ from __future__ import annotations
 
 import pytest
 
-from kb.api import KBError, canonical_rule_number
+from kb.errors import KBError
+from kb.rulenumbers import canonical as canonical_rule_number
 
 
 def _line_in(data_dir, source_name: str, start: str) -> int:
-    from kb.sources import classify
+    from kb.sources.files import classify
     text = classify(data_dir / source_name).document.text
     return next(n for n, line in enumerate(text.splitlines(), 1) if line.startswith(start))
 
@@ -71,13 +72,14 @@ def test_rule_numbers_are_canonicalised(text, number):
 def test_malformed_rule_numbers_are_refused(full_kb, bad):
     with pytest.raises(KBError) as err:
         full_kb.rule(bad)
-    assert err.value.code == "bad_rule_number"
+    assert (err.value.code, err.value.status) == ("invalid_rule_number", 400)
 
 
 def test_unknown_edition_is_a_clear_error(full_kb):
     with pytest.raises(KBError) as err:
         full_kb.rule("601.2c", edition="1999-01-01")
-    assert err.value.code == "unknown_edition" and full_kb.current_edition() in err.value.message
+    assert (err.value.code, err.value.status) == ("edition_not_found", 404)
+    assert full_kb.current_edition() in err.value.suggestions
 
 
 @pytest.mark.parametrize("name, key", [("予示", "manifest"), ("manifest", "manifest"), ("Manifest", "manifest"),
@@ -109,8 +111,7 @@ def test_card_by_either_name(full_kb, name):
 
 def test_ruling_citations_are_resolved_to_todays_rules(full_kb):
     blog = [r for r in full_kb.rulings(document="blog-cr-601-casting")]
-    quotes = {r["number"]: r for r in full_kb.model.rulings.values()
-              if r["document"] == "blog-cr-601-casting" and r["kind"] == "quoted-rule"}
+    quotes = {r["number"]: r for r in full_kb.model.quotes.values() if r["document"] == "blog-cr-601-casting"}
     assert "2011-09-30" <= quotes["601.2e"]["edition"] < "2013"  # editions whose 601 the blog quotes
     assert quotes["601.2e"]["resolved"]["current"]["number"] == "601.2f"
     assert blog  # the blog's commentary is there, each with its citation

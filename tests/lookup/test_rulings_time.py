@@ -1,10 +1,10 @@
-"""Rulings over time (kb.rulings_time) on the seeds: superseded rulings name the CR change,
+"""Rulings over time (kb.lookup.rulings_time) on the seeds: superseded rulings name the CR change,
 and the 部屋 page's correction of the JA official article is a contradiction."""
 from __future__ import annotations
 
 import pytest
 
-from kb.rulings_time import contradictions
+from kb.lookup.rulings_time import contradictions
 
 
 @pytest.fixture(scope="session")

@@ -10,9 +10,9 @@ from pathlib import Path
 
 import pytest
 
-from kb.parsers.card_data import face_pair, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
-from kb.records import Document
-from kb.settings import shared_data_dir
+from kb.parse.card_data import face_pair, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse.records import Document
+from kb.config import shared_data_dir
 
 WIKI = "ja-card-names-mtgwiki-20250922.json"
 MTGJSON = "mtgjson-set-BRO.json"

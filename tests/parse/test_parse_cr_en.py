@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from kb.parsers.cr_en import CRFormatError, parse_cr_en
-from kb.records import Document
-from kb.settings import shared_data_dir
-from kb.sources import classify
+from kb.parse.cr_en import CRFormatError, parse_cr_en
+from kb.parse.records import Document
+from kb.config import shared_data_dir
+from kb.sources.files import classify
 
 FILES = sorted([*shared_data_dir().glob("cr-en-*.txt"), *shared_data_dir().glob("cr-archive/cr-en-*.txt")])
 KNOWN = {  # file -> (effective date, sections, glossary entries) from the data README's own counts

@@ -11,10 +11,10 @@ from datetime import date
 
 import pytest
 
-from kb.parsers.cr_ja import parse_cr_ja, split_senses
-from kb.records import Document
-from kb.settings import shared_data_dir
-from kb.sources import classify
+from kb.parse.cr_ja import parse_cr_ja, split_senses
+from kb.parse.records import Document
+from kb.config import shared_data_dir
+from kb.sources.files import classify
 
 PATH = shared_data_dir() / "cr-ja-20260116.txt"
 TITLE_LINE = "マジック：ザ・ギャザリング　総合ルール"

@@ -7,9 +7,9 @@ from collections import Counter
 
 import pytest
 
-from kb import settings
-from kb.parsers import article, faq, wiki_page, wiki_source
-from kb.records import Document
+from kb import config as settings
+from kb.parse import article, faq, wiki_page, wiki_source
+from kb.parse.records import Document
 
 PARSERS = {"wiki-source": wiki_source, "wiki-page": wiki_page, "faq": faq, "article": article}
 

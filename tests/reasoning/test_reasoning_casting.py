@@ -6,7 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from kb.reasoning.engine import SituationError, ask
+from kb.reasoning.catalog import ask
+from kb.reasoning.engine import SituationError
 from kb.reasoning.rulebook import ParsedRuleBook
 from kb.reasoning.registry import PinError, check_pins
 from tests.reasoning_fixtures import altered_book
@@ -146,7 +147,7 @@ def test_bad_situation_names_field(book, situation, field):
 
 
 def test_blog_claims_are_classified_by_computing_them(book):
-    from kb.reasoning.mechanics._casting_checks import CHECKS
+    from kb.reasoning.casting.checks import CHECKS
     seen = set()
     for check in CHECKS:
         res = ask(book, "cast", check.situation)
@@ -161,7 +162,7 @@ def test_blog_claims_are_classified_by_computing_them(book):
 
 
 def test_japanese_labels_use_cr_terms():
-    from kb.reasoning.mechanics._casting_schema import SCHEMA
+    from kb.reasoning.casting.schema import SCHEMA
     labels = repr(SCHEMA)
     for term in ("唱える", "追加コスト", "代替コスト", "コスト増加", "コスト減少", "対象", "マナ・コスト"):
         assert term in labels

@@ -6,9 +6,8 @@ import json
 
 import pytest
 
-import kb.reasoning.mechanics  # noqa: F401  (registers every logic)
-from kb.reasoning.engine import (Context, SituationError, UnreachableRule, ask, list_mechanics,
-                                 reachable_rules, _mechanic)
+from kb.reasoning.catalog import ask, list_mechanics  # registers every question type
+from kb.reasoning.engine import Context, SituationError, UnreachableRule, reachable, registered
 from kb.reasoning.registry import PinError, all_pins, check_pins
 from kb.reasoning.rulebook import ParsedRuleBook
 from kb.reasoning.schema import SchemaLabelError, check_labels
@@ -102,7 +101,7 @@ def test_logic_runs_only_for_rules_reached_by_links(book):
     ctx = Context(book=book, state={}, reachable=frozenset({"731.1"}), mechanic="day-night")
     with pytest.raises(UnreachableRule, match="731.2a"):
         ctx.apply("731.2a")
-    reach = reachable_rules(book, _mechanic("manifest"))
+    reach = reachable(book, registered("manifest"))
     assert "701.40b" in reach and "712.15" in reach  # its own rules and the related DFC rules
     every, stack = set(), [str(n) for n in range(1, 10)]
     while stack:

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.reasoning.engine import ask
+from kb.reasoning.catalog import ask
 from tests.reasoning_fixtures import book_ruling
 
 M = "double-faced-card"

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.reasoning.engine import ask
+from kb.reasoning.catalog import ask
 from tests.reasoning_fixtures import MANIFEST_CARDS, book_ruling
 
 M = "manifest"

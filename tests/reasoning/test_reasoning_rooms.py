@@ -8,7 +8,8 @@ import tests.reasoning_fixtures as ROOMS
 
 import pytest
 
-from kb.reasoning.engine import SituationError, ask
+from kb.reasoning.catalog import ask
+from kb.reasoning.engine import SituationError
 from kb.reasoning.rulebook import ParsedRuleBook
 from tests.reasoning_fixtures import current_book
 
@@ -127,7 +128,7 @@ def test_bad_situation_names_field(book, situation, field):
 
 
 def test_wiki_rulings_are_classified_by_computing_them(book):
-    from kb.reasoning.mechanics._rooms_checks import CHECKS
+    from kb.reasoning.rooms.checks import CHECKS
     seen = set()
     for check in CHECKS:
         res = ask(book, "room", check.situation)
@@ -143,7 +144,7 @@ def test_wiki_rulings_are_classified_by_computing_them(book):
 
 def test_every_ruling_bullet_has_a_check():
     """About the seed file itself: every bullet line of the 部屋 page is checked by some claim."""
-    from kb.reasoning.mechanics._rooms_checks import CHECKS
+    from kb.reasoning.rooms.checks import CHECKS
     bullets = [r for r in current_book().rulings("room") if r.text.startswith("•") or r.text[:2] in ("1.", "2.")]
     bullets = [r for r in bullets if "ダスクモーン" not in r.text and "Blogatog" not in r.text
                and "Matt Tabak" not in r.text and "Mark Rosewater" not in r.text and "サブタイプ" not in r.text
@@ -153,7 +154,7 @@ def test_every_ruling_bullet_has_a_check():
 
 
 def test_japanese_labels_use_cr_terms():
-    from kb.reasoning.mechanics._rooms_schema import SCHEMA
+    from kb.reasoning.rooms.schema import SCHEMA
     labels = repr(SCHEMA)
     for term in ("部屋", "ドア", "開放", "閉鎖", "完全に開放", "特別な処理"):
         assert term in labels

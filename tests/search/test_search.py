@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from kb.search import SearchDoc, SearchIndex, is_rule_number
+from kb.search.index import SearchDoc, SearchIndex, is_rule_number
 
 
 def rule(number: str, text: str, *, edition: str = "2026-04-17", lang: str = "en", title: str = "",
@@ -200,15 +200,15 @@ def test_loads_refuses_other_format():
 
 @pytest.mark.fullcorpus
 def test_real_data_quality_and_speed(full_kb):
-    """The documents the KB build makes (kb.search_docs), every edition loaded, through KB.search."""
-    from kb.search_docs import build_index
+    """The documents the KB build makes (kb.search.docs), every edition loaded, through KB.search."""
+    from kb.search.docs import build_index
     index = build_index(full_kb.model)  # speed is measured in bench/bench_search.py, not here
     assert len(SearchIndex.loads(index.dumps())) == len(index)
     assert full_kb.search("702.6")["hits"][0]["rule"] == "702.6"
     assert full_kb.search("702.6")["hits"][0]["edition"] == full_kb.current_edition()
     for q in ("昼", "夜", "予示"):
         assert full_kb.search(q)["hits"], q
-    data = json.loads((Path(__file__).parent.parent / "bench" / "search_queries.json").read_text(encoding="utf-8"))
+    data = json.loads((Path(__file__).resolve().parents[2] / "bench" / "search_queries.json").read_text(encoding="utf-8"))
     found = 0
     for item in data["queries"]:  # expected numbers are of the file's edition: carried to today
         expected = {full_kb.today_number(n, data["edition"]) for n in item["expected"]} - {None}
@@ -266,7 +266,7 @@ def test_specific_term_keeps_its_bridge_in_a_long_question():
 
 def test_build_streams_and_tokenizer_reloads_after_release():
     """The build takes any iterable once; after release() a Japanese query reloads Sudachi."""
-    from kb import search_tokenize as tk
+    from kb.search import tokenize as tk
     index = SearchIndex.build(iter(DOCS), mechanic_names=NAMES, current_editions={"2026-04-17", "ja:2026-01-16"})
     tk.release()
     hits = index.search("唱えなかった", lang="ja")
@@ -275,7 +275,7 @@ def test_build_streams_and_tokenizer_reloads_after_release():
 
 
 def test_en_stems_in_order():
-    from kb.search_tokenize import en_stems
+    from kb.search.tokenize import en_stems
     assert en_stems("Does it become a new object? (rule 400.7) 新しい") == ["becom", "new", "object", "rule"]
 
 
@@ -358,7 +358,7 @@ def test_real_questions_lifted_by_the_glossary(full_kb, question, number, rank):
 def test_term_pairs_written_in_ja_documents_bridge_to_en_rules(full_kb):
     # The 部屋 page writes 「閉鎖されている/locked」 and 「開放されている/unlocked」: an EN rule using those
     # words carries the JA terms, so a JA question about locking a door reaches it.
-    from kb.search_docs import _JaTerms
+    from kb.search.docs import _JaTerms
     terms = _JaTerms(full_kb.model)
     text = full_kb.model.rules[("en", "2026-04-17", "709.5g")]["text"]
     assert {"閉鎖されている", "開放されている"} <= set(terms.for_text(text))

@@ -23,7 +23,7 @@ def base_url():
     from werkzeug.serving import make_server
 
     from server import create_app
-    from tests.test_server_fixtures import tiny_kb
+    from tests.server.test_server_fixtures import tiny_kb
 
     app = create_app({"KB": tiny_kb()[0]})
     server = make_server("127.0.0.1", 0, app, threaded=True)
@@ -69,7 +69,7 @@ def _by():
 
 
 def test_search_rule_mechanic_question(browser, base_url):
-    from tests.test_server_fixtures import tiny_kb
+    from tests.server.test_server_fixtures import tiny_kb
 
     kb = tiny_kb()[0]
     By = _by()

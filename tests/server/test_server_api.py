@@ -14,10 +14,10 @@ from urllib.parse import quote
 import pytest
 from rdflib import Graph, Literal, URIRef
 
-from kb import settings, vocab
+from kb import config as settings, vocab
 from server import create_app
 from tests.conftest import newest_en_sources
-from tests.test_server_fixtures import JA_FILE, editions, source_line, tiny_kb
+from tests.server.test_server_fixtures import JA_FILE, editions, source_line, tiny_kb
 
 EN, EN_OLD, EN_OLDEST = editions()  # the three newest EN editions in the data, newest first
 CURRENT, PREVIOUS, OLDEST = (s.edition_hint for s in newest_en_sources(3))
@@ -401,7 +401,7 @@ def test_check_citations(client, kb_data):
     assert (found["rule 701.27a"]["line"], found["rule 701.27a"]["column"]) == (1, 5)
     assert found["rule 999.1"]["status"] == "never-existed"
     bad = client.post("/api/citations/check", json={"text": "x", "date": "soon"}).get_json()["error"]
-    assert (bad["code"], bad["message"]) == ("invalid_parameter", "date: expected YYYY-MM-DD")
+    assert (bad["code"], bad["message"]) == ("invalid_date", "date: expected YYYY-MM-DD")
 
 
 def test_get_answers_are_cached_per_representation(kb_data):
@@ -434,7 +434,7 @@ def test_ruling_and_document_as_rdf(client):
 
 
 def test_server_readme_lists_every_api_route(client):
-    readme = (Path(__file__).resolve().parent.parent / "server" / "README.md").read_text(encoding="utf-8")
+    readme = (Path(__file__).resolve().parents[2] / "server" / "README.md").read_text(encoding="utf-8")
     listed = set(re.findall(r"`(?:GET|POST) (/api/[^`]*)`", readme))
     documented = set(client.get("/api/openapi.json").get_json()["paths"])
     assert listed == documented

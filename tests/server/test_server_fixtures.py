@@ -13,14 +13,12 @@ from __future__ import annotations
 
 import atexit
 import functools
-import os
 import re
 import shutil
 import tempfile
 from pathlib import Path
 
 
-from kb import settings
 
 JA_FILE = "cr-ja-20260116.txt"
 FULL_SECTIONS = {"100", "107", "110", "116", "118", "202", "304", "307", "400", "502", "503", "601", "603", "608",
@@ -117,22 +115,14 @@ def write_corpus(data: Path) -> Path:
 @functools.cache
 def tiny_kb():
     """(KB, data folder): built once per process in a temporary home, removed at exit."""
-    from kb.api import KB
+    from kb import config
+    from kb.lookup.kb import KB
 
     root = Path(tempfile.mkdtemp(prefix="mtg-kb-server-tests-"))
     atexit.register(shutil.rmtree, root, ignore_errors=True)
     data = write_corpus(root / "data")
-    saved = {k: os.environ.get(k) for k in ("MTG_KB_DATA", "MTG_KB_HOME")}
-    os.environ["MTG_KB_DATA"], os.environ["MTG_KB_HOME"] = str(data), str(root / "home")
-    try:
-        kb = KB.ensure(root / "home")
-    finally:
-        for key, value in saved.items():
-            if value is None:
-                os.environ.pop(key, None)
-            else:
-                os.environ[key] = value
-    return kb, data, root / "home"
+    settings = config.Settings(data_dir=data, rules_src=config.current().rules_src, home=root / "home")
+    return KB.ensure(settings), data, root / "home"
 
 
 def source_line(data: Path, name: str, start: str) -> str:
@@ -144,10 +134,10 @@ def source_line(data: Path, name: str, start: str) -> str:
 
 
 def test_excerpt_keeps_what_the_parser_needs(tmp_path):
-    from kb.parsers.cr_en import parse_cr_en
-    from kb.records import Document
+    from kb.parse.cr_en import parse_cr_en
+    from kb.parse.records import Document
 
-    from kb.parsers.cr_ja import parse_cr_ja
+    from kb.parse.cr_ja import parse_cr_ja
     data = write_corpus(tmp_path)
     text = (data / editions()[0]).read_text(encoding="utf-8")
     edition = parse_cr_en(text, Document(id="x", title="x", kind="cr", lang="en", path="x", text=text))

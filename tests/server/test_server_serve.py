@@ -15,9 +15,9 @@ from pathlib import Path
 import pytest
 
 from tests.conftest import newest_en_source
-from tests.test_server_fixtures import write_corpus
+from tests.server.test_server_fixtures import write_corpus
 
-REPO = Path(__file__).resolve().parent.parent
+REPO = Path(__file__).resolve().parents[2]
 
 
 def _port() -> int:

@@ -13,7 +13,7 @@ from rdflib import Graph, Literal, URIRef
 
 from kb import vocab
 from server import create_app
-from tests.test_server_fixtures import tiny_kb
+from tests.server.test_server_fixtures import tiny_kb
 
 RULE = vocab.rule_iri("en", "2026-04-17", "731.1")
 TEXT_QUERY = f"""PREFIX mtg: <{vocab.MTG._NS}>

@@ -7,11 +7,8 @@ and which triggered abilities trigger and whether they reach the stack.
 """
 from __future__ import annotations
 
-from kb.reasoning.engine import register_mechanic
 from kb.reasoning.registry import implements
-from kb.reasoning.mechanics._rooms_checks import CHECKS
-from kb.reasoning.mechanics._rooms_schema import SCHEMA
-from kb.reasoning.mechanics.casting import _can_pay, parse_mana, show_mana
+from kb.reasoning.casting.mana import _can_pay, parse_mana, show_mana
 
 KEY = "room"
 DOORS = ("left", "right")
@@ -272,7 +269,3 @@ def solve(s: dict, ctx) -> dict:
         "uses_stack": st["uses_stack"],
         "triggers": st["triggers"],
     }
-
-
-register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("709.5", "603.2"), name_en="Room", name_ja="部屋",
-                  checks=CHECKS)

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
-from kb.reasoning.mechanics._casting_schema import MANA_PATTERN
+from kb.reasoning.casting.schema import MANA_PATTERN
 
 DOOR_LABELS = {"left": ("左のドア（左半分）", "left door (left half)"),
                "right": ("右のドア（右半分）", "right door (right half)")}

@@ -8,12 +8,9 @@ from __future__ import annotations
 
 import re
 
-from kb.reasoning.engine import register_mechanic
 from kb.reasoning.registry import implements
-from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
-from kb.reasoning.mechanics.dfc_checks import CHECKS
+from kb.reasoning.dfc.schema import M
 
-M = "double-faced-card"
 _SYMBOL = re.compile(r"\{([^}]*)\}")
 
 
@@ -31,66 +28,6 @@ def mana_value(cost: str | None, x: int = 0) -> int:
     return total
 
 
-FACE = obj("面", "face", {
-    "name": text("名前", "name"),
-    "mana_cost": text("マナ・コスト（例 {1}{W}、なければ空）", "mana cost (e.g. {1}{W}; empty for none)", default=""),
-    "types": text("タイプ行", "type line", default="Creature"),
-    "power": integer("パワー", "power", minimum=None),
-    "toughness": integer("タフネス", "toughness", minimum=None),
-}, required=("name",))
-ZONES = {z: (ja, z) for z, ja in (("hand", "手札"), ("library", "ライブラリー"), ("graveyard", "墓地"),
-                                    ("exile", "追放"), ("stack", "スタック"), ("battlefield", "戦場"),
-                                    ("command", "統率"), ("outside", "ゲーム外"))}
-SCHEMA = situation_schema(M, "両面カード・変身", "Double-faced cards and transform", {
-    "question": choice("質問", "question", {
-        "characteristics": ("特性（マナ総量を含む）", "characteristics (incl. mana value)"),
-        "transform": ("変身させる", "transform it"),
-        "copy": ("コピー", "a copy of it"),
-        "enter-battlefield": ("戦場に出る", "it enters the battlefield"),
-        "cast": ("唱える", "cast it"),
-        "turn-face-down": ("裏向きにする", "turn it face down"),
-        "name-a-card": ("カード名を指定する", "name a card")}),
-    "layout": choice("種類", "kind of double-faced card", {
-        "nonmodal": ("変身する両面カード", "nonmodal (transforming)"),
-        "modal": ("モードを持つ両面カード", "modal"), "meld": ("合体カード", "meld card")}, default="nonmodal"),
-    "front": FACE, "back": FACE,
-    "represented_by": choice("何で表されているか", "what represents the object", {
-        "double-faced-card": ("両面カード", "a double-faced card"),
-        "double-faced-token": ("両面トークン", "a double-faced token"),
-        "other": ("両面でないカード／トークン", "a card or token that isn't double-faced")},
-        default="double-faced-card"),
-    "zone": choice("領域", "zone", ZONES, default="battlefield"),
-    "face_up": choice("表になっている面", "face that is up",
-                      {"front": ("正面", "front"), "back": ("背面", "back")}, default="front"),
-    "face_down": boolean("裏向き", "face down"),
-    "copy_of_back_face": boolean("背面をコピーしている", "is a copy of a back face"),
-    "copy_kind": choice("コピーの種類", "kind of copy", {
-        "token-copy": ("コピーであるトークンを生成", "a token created as a copy"),
-        "clone": ("両面でないパーマネントがコピーになる（クローン）", "a non-double-faced permanent copies it (Clone)"),
-        "becomes-copy": ("この両面パーマネントが他のコピーになる", "this double-faced permanent becomes a copy of another")},
-        default="token-copy"),
-    "instruction": choice("指示", "instruction", {
-        "normal": ("通常", "normally"), "transformed": ("変身した状態で", "transformed"),
-        "face-down": ("裏向きで", "face down"), "back-face": ("背面を選んで", "choosing the back face")},
-        default="normal"),
-    "from_zone": choice("どこから戦場に出るか", "enters from", {
-        "stack": ("スタック（呪文の解決）", "the stack (a resolving spell)"),
-        "other": ("スタック以外", "another zone")}, default="other"),
-    "effect_allows_face_down": boolean("裏向きで唱えることを許す効果がある", "an effect allows casting it face down"),
-    "transform_by": choice("変身させようとするもの", "what tries to transform it", {
-        "other": ("呪文・他のオブジェクトの能力", "a spell or another object's ability"),
-        "own-ability": ("そのパーマネント自身の起動型・誘発型能力", "its own activated or triggered ability"),
-        "own-delayed-trigger": ("そのパーマネント自身の遅延誘発型能力", "its own delayed triggered ability")},
-        default="other"),
-    "transformed_since": boolean("その能力がスタックに置かれて（遅延誘発型能力が作られて）から変身した",
-                                 "it transformed since that ability was put onto the stack (or was created)"),
-    "counters": integer("カウンターの数", "counters on it", default=0),
-    "damage": integer("負っているダメージ", "damage marked on it", default=0),
-    "attached": array("つけられているオーラ・装備品", "Auras and Equipment attached", text("名前", "name"),
-                      default=[]),
-    "effects": array("適用されている効果", "effects applying to it", text("効果", "effect"), default=[]),
-    "chosen_names": array("指定するカード名", "names chosen", text("名前", "name"), default=[]),
-}, required=("question", "front"))
 
 # ---------------------------------------------------------------- transform (shared)
 
@@ -239,9 +176,3 @@ def characteristics(ctx, st: dict) -> dict:
     return {"face": st.get("face", "front"), "name": face["name"], "mana_cost": face.get("mana_cost", ""),
             "types": face.get("types"), "power": face.get("power"), "toughness": face.get("toughness"),
             "mana_value": st["mana_value"]}
-
-
-from kb.reasoning.mechanics import dfc_actions  # noqa: E402  (registers the cast / enter / copy / name logic)
-
-register_mechanic(M, schema=SCHEMA, solve=dfc_actions.solve, entry_rules=("712", "701.27"),
-                  name_en="Double-faced cards and transform", name_ja="両面カード・変身", checks=CHECKS)

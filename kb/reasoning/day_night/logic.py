@@ -6,58 +6,9 @@ State: ``designation`` ("neither" | "day" | "night"), ``battlefield`` (permanent
 """
 from __future__ import annotations
 
-from kb.reasoning.engine import RulingCheck, register_mechanic
+from kb.reasoning.dfc.logic import transform
 from kb.reasoning.registry import implements
-from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
-from kb.reasoning.mechanics.dfc import transform
-
-M = "day-night"
-DESIGNATIONS = {"neither": ("昼でも夜でもない", "neither"), "day": ("昼", "day"), "night": ("夜", "night")}
-
-PERMANENT = obj("パーマネント", "permanent", {
-    "name": text("名前", "name", default="permanent"),
-    "ability": choice("表の面の能力", "ability of the face that is up", {
-        "daybound": ("日暮（正面が表）", "daybound (front face up)"),
-        "nightbound": ("夜明（背面が表）", "nightbound (back face up)"),
-        "none": ("なし", "none")}, default="none"),
-    "double_faced": boolean("両面カード／両面トークンで表されている", "represented by a double-faced card or token",
-                            default=True),
-    "becomes_day_on_entry": boolean("「戦場に出るに際し、昼でも夜でもないなら、昼になる」を持つ",
-                                    "has 'as this enters, if it's neither day nor night, it becomes day'"),
-    "day_night_trigger": boolean("「昼が夜になるか夜が昼になるたび」に誘発する能力を持つ",
-                                 "has 'whenever day becomes night or night becomes day'"),
-})
-SPELL = obj("前のターンの呪文", "spell in the previous turn", {
-    "by": choice("唱えた（生成した）プレイヤー", "player", {
-        "active-player": ("前のターンのアクティブ・プレイヤー", "the previous turn's active player"),
-        "teammate": ("アクティブ・チームの他のプレイヤー", "another player on the active team"),
-        "other-player": ("他のプレイヤー", "another player")}, default="active-player"),
-    "how": choice("どのように", "how", {
-        "cast": ("唱えた", "cast"),
-        "copied-not-cast": ("コピー（唱えていない）", "a copy that wasn't cast"),
-        "cast-copy": ("コピーを唱えた", "a copy that was cast")}, default="cast"),
-})
-SCHEMA = situation_schema(M, "昼と夜", "Day and night", {
-    "event": choice("出来事", "event", {
-        "game-start": ("ゲーム開始", "the game starts"),
-        "permanents-enter": ("パーマネントが戦場に出る", "permanents enter the battlefield"),
-        "untap-step": ("アンタップ・ステップのチェック", "the untap step check"),
-        "effect": ("効果で昼／夜になる", "an effect makes it day or night"),
-        "permanents-leave": ("パーマネントが戦場を離れる", "permanents leave the battlefield"),
-        "transform-effect": ("他の効果がパーマネントを変身させようとする",
-                             "another spell or ability tries to transform permanents")}),
-    "designation": choice("現在の昼夜", "current designation", DESIGNATIONS, default="neither"),
-    "battlefield": array("戦場のパーマネント", "permanents on the battlefield", PERMANENT, default=[]),
-    "entering": array("戦場に出るパーマネント", "permanents entering", PERMANENT, default=[]),
-    "leaving": array("戦場を離れるパーマネント名", "names of permanents leaving", text("名前", "name"), default=[]),
-    "transforming": array("変身させようとするパーマネント名", "names of permanents it tries to transform",
-                          text("名前", "name"), default=[]),
-    "previous_turn_spells": array("前のターンに唱えられた呪文", "spells in the previous turn", SPELL, default=[]),
-    "shared_team_turns": boolean("チーム・ターン共有オプション", "shared team turns option"),
-    "becomes": choice("効果による昼夜", "designation the effect gives",
-                      {"day": ("昼", "day"), "night": ("夜", "night")}, default="night"),
-    "turn": integer("ターン番号（参考）", "turn number (informational)", default=1),
-}, required=("event",))
+from kb.reasoning.day_night.schema import M
 
 
 def _with(st, ability):
@@ -305,48 +256,3 @@ def solve(sit: dict, ctx) -> dict:
 
 
 # Ruling checks for the MTG Wiki 昼 page: each restates the ruling's own situation and claim; the
-# outcome is computed by the logic above and only compared (see engine.RulingCheck).
-def _p(name, ability="none", **kw):
-    return {"name": name, "ability": ability, **kw}
-
-
-CHECKS = [
-    RulingCheck("ゲームの開始時は昼夜どちらでもない", M, {"event": "game-start"},
-                lambda o: o["designation"] == "neither", "the game starts neither day nor night"),
-    RulingCheck("日暮を持つクリーチャーと夜明を持つクリーチャーが同時に戦場に出た場合は、昼となる", M,
-                {"event": "permanents-enter", "entering": [_p("Werewolf A", "daybound"), _p("Werewolf B", "nightbound")]},
-                lambda o: o["designation"] == "day" and o["transformed"] == ["Werewolf B"],
-                "daybound and nightbound enter together: day, and the nightbound one transforms"),
-    RulingCheck("夜明を持つパーマネントが先に戦場に出ることによって夜から始まる", M,
-                {"event": "permanents-enter", "entering": [_p("Werewolf B", "nightbound")]},
-                lambda o: o["designation"] == "night", "a nightbound permanent entering first makes it night"),
-    RulingCheck("不自然な月の出/Unnatural Moonrise]]によってゲームが夜から始まる", M,
-                {"event": "effect", "becomes": "night"}, lambda o: o["designation"] == "night",
-                "an effect can make the game start at night"),
-    RulingCheck("という[[能力]]を持つパーマネントが戦場にでることによって、ゲームの状態は昼になる", M,
-                {"event": "permanents-enter", "entering": [_p("Celestus Sanctifier", becomes_day_on_entry=True)]},
-                lambda o: o["designation"] == "day", "a permanent with the 'becomes day' ability makes it day"),
-    RulingCheck("ゲームが昼であり、直前のターンのアクティブ・プレイヤーがそのターン中に呪文を唱えなかった場合", M,
-                {"event": "untap-step", "designation": "day"}, lambda o: o["designation"] == "night",
-                "day, no spells by the previous active player: night"),
-    RulingCheck("ゲームが夜であり、直前のターンのアクティブ・プレイヤーがそのターン中に2つ以上の呪文を唱えた場合", M,
-                {"event": "untap-step", "designation": "night", "previous_turn_spells": [{}, {}]},
-                lambda o: o["designation"] == "day", "night, two spells by the previous active player: day"),
-    RulingCheck("ゲームが昼と夜のどちらでもない状態に戻ることはない", M,
-                {"event": "permanents-leave", "designation": "day", "battlefield": [_p("Werewolf A", "daybound")],
-                 "leaving": ["Werewolf A"]},
-                lambda o: o["designation"] == "day", "never back to neither"),
-    RulingCheck("昼と夜の切り替わりをチェックするカードが存在しない間もゲームは昼か夜の状態となり", M,
-                {"event": "untap-step", "designation": "day"}, lambda o: o["designation"] == "night",
-                "the check happens every turn even with no day/night cards"),
-    RulingCheck("に誘発する能力は、[[アップキープ・ステップ]]が始まる際に[[スタック]]に置かれる", M,
-                {"event": "untap-step", "designation": "day", "battlefield": [_p("Firmament Sage", day_night_trigger=True)]},
-                lambda o: bool(o["triggered"]) and "upkeep" in o["triggered"][0]["put_on_stack"],
-                "day/night triggers from the untap step go on the stack as the upkeep begins"),
-    RulingCheck("この処理はスタックを用いずに行われる", M,
-                {"event": "untap-step", "designation": "day"}, lambda o: o["designation"] == "night",
-                "the change doesn't use the stack"),
-]
-
-register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("731", "702.145"), name_en="Day and night",
-                  name_ja="昼と夜", checks=CHECKS)

@@ -2,7 +2,7 @@
 wiki-heya-room) and its quoted 709.5 rules, as a situation plus what the text says happens."""
 from __future__ import annotations
 
-from kb.reasoning.engine import RulingCheck
+from kb.reasoning.rulings import RulingCheck
 
 ROOM = {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}", "unlock_trigger": True},
         "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True,

@@ -2,7 +2,8 @@
 from __future__ import annotations
 
 from kb.reasoning.registry import implements
-from kb.reasoning.mechanics.dfc import M, characteristics, transform
+from kb.reasoning.dfc.logic import characteristics, transform
+from kb.reasoning.dfc.schema import M
 
 
 def _instant_or_sorcery(face: dict) -> bool:

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from collections import Counter
 
-from kb.reasoning.engine import SituationError, register_mechanic
+from kb.reasoning.engine import SituationError
 from kb.reasoning.registry import implements
-from kb.reasoning.mechanics import _casting_x  # noqa: F401  (registers 107.3b, applied in 601.2b)
-from kb.reasoning.mechanics._casting_mana import COLOURS, _can_pay, mana_value, parse_mana, show_mana  # noqa: F401  (rooms uses them)
+import kb.reasoning.casting.xcost  # noqa: F401  (registers 107.3b, applied in 601.2b)
+from kb.reasoning.casting.mana import COLOURS, _can_pay, mana_value, parse_mana, show_mana  # noqa: F401
 
 KEY = "cast"
 STEPS = ("601.2a", "601.2b", "601.2c", "601.2d", "601.2e", "601.2f", "601.2g", "601.2h", "601.2i")
@@ -367,11 +367,3 @@ def solve(s: dict, ctx) -> dict:
 @implements("601.2", "follows the steps listed below, in order", mechanic=KEY)
 def in_order(state, ctx):
     return "casting proceeds through 601.2a–i in order; failing a step makes the casting illegal"
-
-
-# The form and the seed's claims are kept apart so this file stays logic.
-from kb.reasoning.mechanics._casting_checks import CHECKS  # noqa: E402
-from kb.reasoning.mechanics._casting_schema import SCHEMA  # noqa: E402
-
-register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("601",), name_en="Cast", name_ja="唱える",
-                  checks=CHECKS)

@@ -7,7 +7,7 @@ result of that computation, never written here.
 """
 from __future__ import annotations
 
-from kb.reasoning.engine import RulingCheck
+from kb.reasoning.rulings import RulingCheck
 
 M = "double-faced-card"
 MOTH = {"name": "Thraben Sentry", "mana_cost": "{3}{W}", "types": "Creature — Human Soldier", "power": 2,

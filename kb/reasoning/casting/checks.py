@@ -3,7 +3,7 @@
 outcome and compares; nothing here is an answer."""
 from __future__ import annotations
 
-from kb.reasoning.engine import RulingCheck
+from kb.reasoning.rulings import RulingCheck
 
 SHOCK = {"name": "Shock", "mana_cost": "{R}", "types": ["instant"], "targets": [{"legal": ["Bear", "opponent"]}]}
 GROWTH = {"name": "Giant Growth", "mana_cost": "{G}", "types": ["instant"], "targets": [{"legal": ["Bear"]}]}

@@ -6,7 +6,7 @@ computes the outcome from the rule logic and only compares (see engine.RulingChe
 """
 from __future__ import annotations
 
-from kb.reasoning.engine import RulingCheck
+from kb.reasoning.rulings import RulingCheck
 
 M = "manifest"
 BEAR = {"name": "Grizzly Bears", "types": "Creature", "mana_cost": "{1}{G}"}

@@ -1,0 +1,60 @@
+"""`kb check-citations`."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from kb.cli.group import emit, fail_with, load_kb, main
+from kb.errors import InvalidSource, KBError
+from kb.sources.decode import decode, looks_like_text
+
+
+QUOTE_CAVEATS = {  # one line per kind of comparison, printed once under the report
+    "no-official-ja-text": "no loaded JA edition has these rules: the quote was read for input errors "
+                           "against JA wording in the knowledge base, not compared with an official text",
+    "no-official-ja-text-for-edition": "no JA text of the quoted edition is loaded: compared with the same "
+                                       "rule's JA text in a later edition, so differences may be rule changes",
+}
+
+
+def _print_check(report: dict) -> None:
+    notes: list[str] = []  # each caveat once, numbered, instead of under every quote
+    for c in report["citations"]:
+        current = c.get("current") or {}
+        click.echo(f"{c['line']}:{c['column']}  {c['raw']}  → {c['status']}"
+                   + (f" (today {current.get('number')})" if current.get("number") else "")
+                   + f"  [CR {c.get('edition')}, {c.get('method')}]")
+        check = c.get("quote_check") or {}
+        against = check.get("against") or {}
+        note = (QUOTE_CAVEATS.get(check.get("status"), check.get("note"))
+                if check.get("status") != "identical" else None)
+        if note and note not in notes:
+            notes.append(note)
+        mark = f" [{notes.index(note) + 1}]" if note else ""
+        if c.get("quote_diff"):
+            compared = check.get("status") != "no-official-ja-text" and against
+            where = (f"differs from the {against['lang'].upper()} text of {against.get('number')} in CR "
+                     f"{against.get('edition')}" if compared else "reads oddly")
+            click.echo(f"    quote {where}: {c['quote_diff'].get('summary', '')}{mark}")
+    for index, note in enumerate(notes, 1):
+        click.echo(f"[{index}] {note}")
+
+
+@main.command("check-citations", help="Find every rule citation in FILE (JA or EN) and check it against the CR editions.")
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--date", help="the text's date (YYYY-MM-DD), if known: citations mean the edition then in force")
+@click.option("--json", "as_json", is_flag=True)
+def check_citations(file, date, as_json) -> None:
+    kb = load_kb()
+    try:
+        text, _ = decode(Path(file).read_bytes())  # any encoding an official text comes in
+    except OSError as exc:
+        fail_with(InvalidSource(f"cannot read {file}: {exc.strerror}"), as_json)
+    if not looks_like_text(text):
+        fail_with(InvalidSource(f"{file} is not a text file"), as_json)
+    try:
+        report = kb.check_citations(text, date=date)
+    except KBError as exc:
+        fail_with(exc, as_json)
+    emit(report, as_json, _print_check)

@@ -1,0 +1,168 @@
+"""`kb rule`, `kb history`, `kb mechanic`, `kb card`."""
+from __future__ import annotations
+
+import click
+
+from kb.cli.group import answer, cite, emit, fail_with, load_kb, main
+from kb.errors import CardNotFound, KBError, MechanicNotFound, RuleNotFound
+
+
+def _print_rule(r: dict) -> None:
+    title = f" {r['title']}" if r.get("title") else ""
+    click.echo(f"{r['number']}{title}   (CR {r['edition'] or 'quoted only'})")
+    for t in r["texts"]:
+        click.echo(f"  [{t['lang']}] {t['text']}")
+        click.echo(f"       {cite(t['citation'])}")
+    for e in r["examples"]:
+        click.echo(f"  {e['text']}")
+    if r.get("parent"):
+        click.echo(f"  parent: {r['parent']}")
+    if r.get("children"):
+        click.echo(f"  children: {', '.join(r['children'])}")
+    if r.get("references_out"):
+        click.echo(f"  cites: {', '.join(x['number'] for x in r['references_out'])}")
+    if r.get("references_in"):
+        click.echo(f"  cited by: {len(r['references_in'])} (" + ", ".join(
+            x.get("number") or x["id"] for x in r["references_in"][:8]) + (", …" if len(r["references_in"]) > 8 else "") + ")")
+    if r.get("history"):
+        click.echo("  history: " + " → ".join(f"{h['number'] or '✗'} ({h['edition']})" for h in r["history"]))
+    current = r.get("current")
+    if current and current.get("number") and (current["number"] != r["number"] or current["edition"] != r["edition"]):
+        click.echo(f"  today: {current['number']} (CR {current['edition']}, {current['status']})")
+    elif current and current.get("status") == "removed":
+        click.echo(f"  today: removed by CR {current['edition']}")
+
+
+@main.command(help="Look up a rule: kb rule 601.2c [--edition 2023-11-17] [--lang ja|en]")
+@click.argument("number")
+@click.option("--edition", help="CR edition (YYYY-MM-DD); default: the newest loaded")
+@click.option("--lang", type=click.Choice(["ja", "en"]))
+@click.option("--json", "as_json", is_flag=True)
+def rule(number, edition, lang, as_json) -> None:
+    kb = load_kb()
+    try:
+        found = kb.rule(number, edition, lang)
+    except KBError as exc:
+        fail_with(exc, as_json)
+    if found is None:
+        suggestions = kb.suggest(number, edition)
+        hint = "; ".join(f"in CR {f['edition']} {f['number']} is today's "
+                         f"{f['current']['number'] if f['current'] else '(removed)'}" for f in kb.formerly(number))
+        fail_with(RuleNotFound(f"no rule {number} in CR {edition or kb.current_edition()}"
+                               + (f"; close: {', '.join(suggestions)}" if suggestions else "") + (f"; {hint}" if hint else ""),
+                               suggestions=suggestions), as_json)
+    emit(found, as_json, _print_rule)
+
+
+def _print_history(h: list[dict]) -> None:
+    for step in h:
+        how = f"  [{step['method']}, {step['score']}]" if step.get("method") else ""
+        click.echo(f"{step['edition']}  {step['number'] or '—':<9} {step['event']}{how}")
+        if step.get("text"):
+            click.echo(f"            {step['text'][:140]}")
+
+
+@main.command(help="A rule across every loaded edition: created, moved, text changed, removed.")
+@click.argument("number")
+@click.option("--edition", help="the edition NUMBER belongs to (default: the newest loaded)")
+@click.option("--json", "as_json", is_flag=True)
+def history(number, edition, as_json) -> None:
+    kb = load_kb()
+    steps = answer(lambda: kb.history(number, edition), RuleNotFound(f"no rule {number} in CR {edition or kb.current_edition()}"),
+                   as_json)
+    emit(steps, as_json, _print_history)
+
+
+def _print_mechanic(m: dict) -> None:
+    click.echo(f"{m['name']['ja'] or ''} / {m['name']['en']}   ({m['kind']}, key {m['key']})")
+    aliases = m["aliases"]["en"] + m["aliases"]["ja"]
+    if aliases:
+        click.echo(f"  also: {', '.join(aliases)}")
+    click.echo("  rules:")
+    for r in m["rules"]:
+        click.echo(f"    {r['number']}  {r['text_en'][:110]}  {cite(r['citation'])}")
+    if m["related"]:
+        click.echo("  related: " + ", ".join(f"{x['name_ja'] or ''}/{x['name_en']}" for x in m["related"]))
+    if m["cards"]:
+        click.echo("  cards: " + ", ".join(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}" for c in m["cards"][:12]))
+    click.echo(f"  rulings ({len(m['rulings'])}):")
+    for r in m["rulings"][:20]:
+        click.echo(f"    - {r['text'][:100]}")
+        click.echo(f"      {cite(r['citation'])}")
+    if len(m["rulings"]) > 20:
+        click.echo(f"    … {len(m['rulings']) - 20} more (--json for all)")
+
+
+@main.command(help="Look up a mechanic by any JA/EN name: kb mechanic 予示")
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True)
+def mechanic(name, as_json) -> None:
+    kb = load_kb()
+    emit(answer(lambda: kb.mechanic(name), MechanicNotFound(f"no mechanic named {name!r}"), as_json), as_json, _print_mechanic)
+
+
+def _print_card(c: dict) -> None:
+    click.echo(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}")
+    for s in c["sources"]:
+        click.echo(f"  name data: {s['document_title']}")
+    for m in c["mentions"]:
+        click.echo(f"  - {m['text'][:100]}\n    {cite(m['citation'])}")
+    if c["mechanics"]:
+        click.echo("  mechanics: " + ", ".join(f"{m['name_ja'] or ''}/{m['name_en']}" for m in c["mechanics"]))
+
+
+@main.command(help='Look up a card by its JA or EN name: kb card "Meddling Mage"')
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True)
+def card(name, as_json) -> None:
+    kb = load_kb()
+    emit(answer(lambda: kb.card(name), CardNotFound(f"no card named {name!r}"), as_json), as_json, _print_card)
+
+
+def _print_path(p: dict) -> None:
+    def name(node: dict) -> str:
+        if node.get("number"):
+            return f"{node['number']} (CR {node['edition']}{', JA' if node.get('lang') == 'ja' else ''})"
+        return " / ".join(x for x in (node.get("label_ja"), node.get("label")) if x) or node["id"]
+    if not p["paths"]:
+        click.echo(p["note"])
+        return
+    for index, path in enumerate(p["paths"], 1):
+        click.echo(f"path {index} ({len(path)} edges):")
+        click.echo(f"  {name(p['nodes'][path[0]['from']])}")
+        for step in path:
+            arrow = "─→" if step["direction"] == "forward" else "←─"
+            evidence = step["evidence"]
+            where = evidence.get("locator") or evidence.get("how") or ""
+            if evidence.get("as_written"):
+                where = f"“{evidence['as_written']}” {where}"
+            click.echo(f"    {arrow} {step['edge']}  [{where}]")
+            click.echo(f"  {name(p['nodes'][step['to']])}")
+
+
+@main.command(help="How two rules, mechanics or cards connect: kb path 601.2c 702.145b (shortest typed "
+                   "paths in the graph, each edge with its source)")
+@click.argument("source")
+@click.argument("target")
+@click.option("--limit", default=3, show_default=True, help="how many shortest paths")
+@click.option("--json", "as_json", is_flag=True)
+def path(source, target, limit, as_json) -> None:
+    kb = load_kb()
+    emit(answer(lambda: kb.paths_between(source, target, limit=limit), RuleNotFound("no path"), as_json), as_json, _print_path)
+
+
+def _print_editions(editions: list[dict]) -> None:
+    for e in editions:
+        alias = f" (file {e['file_date']})" if e.get("file_date") and e["file_date"] != e["edition"] else ""
+        click.echo(f"{e['lang']} {e['edition']}{alias}  rules {e['rules']:>5}  examples {e.get('examples', 0):>4}  "
+                   f"glossary {e['glossary']:>4}  {e.get('encoding', '?'):<10} {e['path']}"
+                   + (f"  {len(e['warnings'])} warning(s)" if e.get("warnings") else ""))
+        for w in e.get("warnings", []):
+            click.echo(f"      line {w['line']}: {w['message']}")
+
+
+@main.command(help="Every loaded edition: effective and file date, language, encoding, counts, sha256, warnings.")
+@click.option("--json", "as_json", is_flag=True)
+def editions(as_json) -> None:
+    kb = load_kb()
+    emit(kb.editions(), as_json, _print_editions)

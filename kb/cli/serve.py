@@ -1,0 +1,52 @@
+"""`kb serve` (runs the server program) and `kb export`."""
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+import click
+
+from kb import config
+from kb.cli.build import _build as run_build
+from kb.cli.group import load_kb, main
+from kb.store import snapshot
+
+
+@main.command(help="Serve the web UI, JSON API and SPARQL on 127.0.0.1 (gunicorn; --dev for Flask's server).")
+@click.option("--host", default="127.0.0.1", show_default=True)
+@click.option("--port", default=8000, show_default=True)
+@click.option("--workers", default=2, show_default=True)
+@click.option("--dev", is_flag=True, help="Flask's development server (auto-reload, debugger off)")
+def serve(host, port, workers, dev) -> None:
+    if snapshot.current() is None:  # first run: build (with progress) before any worker starts
+        click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
+        run_build((), False, quiet=False)
+    click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})",
+               err=True)
+    # The service is its own program (kb never imports the server): replace this process with it.
+    args = [sys.executable, "-m", "server", "--host", host, "--port", str(port), "--workers", str(workers),
+            "--home", str(config.current().home)] + (["--dev"] if dev else [])
+    os.execv(sys.executable, args)
+
+
+@main.command(help="Export the graph: kb export --format turtle|jsonld|nt [-o FILE]")
+@click.option("--format", "fmt", type=click.Choice(["turtle", "jsonld", "nt"]), default="turtle", show_default=True)
+@click.option("--output", "-o", type=click.Path(dir_okay=False), help="file to write (default: stdout)")
+@click.option("--vocab", is_flag=True, help="Export the vocabulary (kb/vocab.ttl) instead of the graph.")
+def export(fmt, output, vocab) -> None:
+    if vocab:
+        from kb.vocab.ttl import vocabulary_turtle
+        data = vocabulary_turtle()
+    else:
+        kb = load_kb()
+        if fmt == "nt":
+            import pyoxigraph as ox
+            data = kb.store.dump(format=ox.RdfFormat.N_TRIPLES, from_graph=ox.DefaultGraph()).decode("utf-8")
+        else:
+            data = kb.graph.serialize(format="json-ld" if fmt == "jsonld" else "turtle")
+    if output:
+        Path(output).write_text(data, encoding="utf-8")
+        click.echo(f"wrote {output}", err=True)
+    else:
+        click.echo(data)

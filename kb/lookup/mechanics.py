@@ -1,0 +1,103 @@
+"""Mechanic lookups and state questions (part of kb.lookup.KB)."""
+from __future__ import annotations
+
+from kb.errors import MechanicNotAnswerable, MissingParameter
+from kb.lookup import cite
+from kb.store.names import mechanic_keys
+from kb.text import normalize
+
+
+class MechanicLookups:
+    @staticmethod
+    def mechanic_summary(m: dict) -> dict:
+        return {"key": m["key"], "name_en": m["name_en"], "name_ja": m["name_ja"], "kind": m["kind"]}
+
+    def find_mechanics(self, name: str, limit: int = 10, *, by_question: bool = True) -> list[dict]:
+        """Mechanics named ``name`` (JA/EN name, alias, reading, key), best supported first.
+        ``by_question``: also accept the name of a state-question mechanic (``kb ask --list``)."""
+        if not name or not name.strip():
+            raise MissingParameter("name: a mechanic name is required (JA or EN, e.g. 予示 or manifest)")
+        keys = mechanic_keys(self.model, name)
+        if not keys and self.model.mechanics and by_question:  # a question mechanic ("double-faced-card")
+            query = normalize(name)
+            for m in self.ask_schemas():
+                if query in {normalize(m["key"]), normalize(m["name_en"] or ""), normalize(m["name_ja"] or "")}:
+                    keys = list(self.rulebook().graph_keys(m["key"]))
+        return [self.mechanic_summary(self.model.mechanics[k]) for k in keys[:limit]]
+
+    def mechanic(self, name: str) -> dict | None:
+        found = self.find_mechanics(name, limit=5)
+        if not found:
+            return None
+        m = self.model.mechanics[found[0]["key"]]
+        edition = m["edition"]
+        rules = [self.rule_brief(("en", edition, n)) for n in m["rules"] if ("en", edition, n) in self.model.rules]
+        related_rules = []
+        for n in m["rules"][:1]:
+            for ref in self.model.refs_in.get(("en", edition, n), []):
+                if ref["kind"] == "rule" and ref["number"] not in m["rules"]:
+                    related_rules.append(self.rule_brief(("en", edition, ref["number"])))
+        rulings = [self.ruling(rid) for rid in m["rulings"]]
+        cards = [self.card_brief(self.model.cards[k]) for k in m["cards"] if k in self.model.cards]
+        out = {"key": m["key"], "name": {"en": m["name_en"], "ja": m["name_ja"]},
+               "aliases": {"en": m["aliases_en"], "ja": m["aliases_ja"]}, "kind": m["kind"], "edition": edition,
+               "rules": rules, "related_rules": related_rules[:30], "rulings": rulings, "cards": cards,
+               "related": [self.mechanic_summary(self.model.mechanics[k]) for k in m["related"]
+                           if k in self.model.mechanics],
+               "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d)} for d in m["documents"]],
+               "glossary": self._glossary_entries(m),
+               "other_matches": found[1:]}
+        out["citations"] = [r["citation"] for r in rules] + [r["citation"] for r in rulings if r]
+        return out
+
+    def _glossary_entries(self, m: dict) -> list[dict]:
+        out = []
+        for lang, term in m["glossary"]:
+            edition = self.model.current(lang)
+            entry = self.model.glossary.get((lang, edition, term))
+            if entry:
+                out.append({"lang": lang, "edition": edition, "term": term, "text": entry["text"],
+                            "citation": cite.locator(entry["locator"], edition=edition)})
+        return out
+
+    def rule_brief(self, key) -> dict:
+        rule = self.model.rules[key]
+        ja_key = self.ja_key(key)
+        ja = self.model.rules.get(ja_key) if ja_key else None
+        return {"number": key[2], "edition": key[1], "kind": rule["kind"], "text_en": rule["text"],
+                "text_ja": ja["text"] if ja else None, "citation": self.rule_citation(key)}
+
+    # ------------------------------------------------------------ state questions
+
+    def reasoning_key(self, mechanic_key: str) -> str | None:
+        """The key of the state-question mechanic (``kb ask``) that covers a graph mechanic, if any."""
+        return self.rulebook().reasoning_key(mechanic_key)
+
+    def question_key(self, mechanic: str) -> str:
+        """The question type meant by ``mechanic``: its key, a name `kb ask --list` shows (昼と夜), or
+        any name of a graph mechanic it covers; MechanicNotAnswerable otherwise."""
+        listed = self.ask_schemas()
+        keys = sorted(m["key"] for m in listed)
+        if mechanic in keys:
+            return mechanic
+        if mechanic and mechanic.strip():
+            wanted = normalize(mechanic)
+            for m in listed:
+                if wanted in (normalize(m["name_ja"] or ""), normalize(m["name_en"] or "")):
+                    return m["key"]
+            for found in self.find_mechanics(mechanic, limit=5):
+                key = self.reasoning_key(found["key"])
+                if key:
+                    return key
+        raise MechanicNotAnswerable(f"no state questions for {mechanic!r}; ask about one of: {', '.join(keys)}",
+                                    suggestions=keys)
+
+    def ask(self, mechanic: str, situation) -> dict:
+        """Answer a state question; ``mechanic`` is a question key or any name of its mechanic."""
+        from kb.reasoning.catalog import ask
+        return ask(self.rulebook(), self.question_key(mechanic), situation)
+
+    @staticmethod
+    def ask_schemas() -> list[dict]:
+        from kb.reasoning.catalog import list_mechanics
+        return list_mechanics()

@@ -1,0 +1,171 @@
+"""Rule lookups: a rule in any loaded edition with its JA/EN texts, family, links, history and
+today's number (part of kb.lookup.KB)."""
+from __future__ import annotations
+
+import unicodedata
+
+from rapidfuzz import fuzz, process
+
+from kb import rulenumbers
+from kb.errors import KBError
+from kb.lookup import cite
+from kb.memo import per_owner
+
+
+class RuleLookups:
+    """Needs ``model``, ``lineage``, ``edition()``, ``check_lang()`` and the mechanic lookups."""
+
+    def rule_citation(self, key) -> dict:
+        return cite.rule(self.model, key)
+
+    def ja_key(self, key):
+        """The JA rule whose text translates the EN rule ``key`` (same number, through lineage)."""
+        return self.lineage.ja_for(key) if key[0] == "en" else key
+
+    def rule(self, number: str, edition: str | None = None, lang: str | None = None) -> dict | None:
+        number = rulenumbers.canonical(number)
+        self.check_lang(lang)
+        if edition is None and not self.model.editions:
+            return self._quoted_only(number)
+        edition = self.edition(edition, lang or "en")
+        key = ("en", edition, number)
+        if key not in self.model.rules:
+            if ("ja", edition, number) in self.model.rules:  # a JA edition with no EN edition of its date
+                key = ("ja", edition, number)
+            else:
+                return self._quoted_only(number)
+        rule = self.model.rules[key]
+        ja_key = self.ja_key(key)
+        ja = self.model.rules.get(ja_key) if ja_key else None
+        texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key)}]
+        if ja and ja_key != key:
+            texts.append({"lang": "ja", "edition": ja_key[1], "text": ja["text"], "citation": self.rule_citation(ja_key),
+                          "translation_of": {"number": ja_key[2], "edition": ja_key[1]},
+                          "note": None if ja_key[1] == edition else
+                          f"JA text is the {ja_key[1]} translation of rule {ja_key[2]}"})
+        if lang:
+            texts = [t for t in texts if t["lang"] == lang] or texts
+        out = {
+            "number": number, "edition": edition, "lang": key[0], "kind": rule["kind"],
+            "title": rule["text"] if rule["kind"] in ("chapter", "section") else None,
+            "text": {"en": rule["text"] if key[0] == "en" else None, "ja": ja["text"] if ja else None},
+            "raw": rule["raw"], "texts": texts, "parent": rule["parent"],
+            "children": self.model.children.get(key, []),
+            "examples": [{"text": e["text"], "lang": key[0],
+                          "citation": cite.locator(e["locator"], rule=number, edition=edition)}
+                         for e in rule["examples"]],
+            "references_out": [{"number": n, "edition": edition, "exists": (key[0], edition, n) in self.model.rules}
+                               for n in rule["refs"]],
+            "references_in": self._references_in(key),
+            "mechanics": self._mechanics_of_rule(number, edition),
+            "history": self.history(number, edition),
+            "current": self._current_of(key),
+        }
+        out["citations"] = [t["citation"] for t in texts]
+        return out
+
+    def _quoted_only(self, number: str) -> dict | None:
+        """With no official edition holding the rule, the documents' quotes are what we know of it."""
+        quotes = [q for q in self.model.quotes.values() if q["number"] == number]
+        if not quotes:
+            return None
+        texts = [{"lang": q["lang"], "edition": q["edition"], "text": q["text"],
+                  "citation": cite.locator(q["locator"], rule=number, edition=q["edition"]),
+                  "quoted_in": q["document"]} for q in quotes]
+        return {"number": number, "edition": None, "lang": quotes[0]["lang"], "kind": "quoted",
+                "title": None, "text": {"en": next((q["text"] for q in quotes if q["lang"] == "en"), None),
+                                        "ja": next((q["text"] for q in quotes if q["lang"] == "ja"), None)},
+                "raw": quotes[0]["text"], "texts": texts, "parent": None, "children": [], "examples": [],
+                "references_out": [], "references_in": [], "mechanics": [], "history": [], "current": None,
+                "note": "no loaded CR edition has this rule; shown as quoted by the documents",
+                "citations": [t["citation"] for t in texts]}
+
+    def today_number(self, number: str, edition: str) -> str | None:
+        """The current EN number of rule ``number`` of ``edition`` by lineage (None: removed or unknown)."""
+        if ("en", edition, number) not in self.model.rules:
+            return None
+        return self.lineage.forward(number, edition)[0]
+
+    def _current_of(self, key) -> dict | None:
+        if key[0] != "en":
+            return None
+        status = self.lineage.status(key[2], key[1])
+        return status["current"] | {"status": status["status"]} if status["current"] else \
+            {"number": None, "edition": self.lineage.current, "status": status["status"]}
+
+    def _references_in(self, key) -> list[dict]:
+        out = []
+        for ref in self.model.refs_in.get(key, []):
+            entry = {k: v for k, v in ref.items() if k != "locator"}
+            if ref.get("locator"):
+                entry["citation"] = cite.locator(ref["locator"])
+            out.append(entry)
+        if key[0] == "en" and key[1] == self.model.current("en"):  # rulings the reasoning engine links
+            for rid, linked in self.model.ruling_rules.items():
+                if key[2] in linked["rules"]:
+                    r = self.statement(rid)
+                    out.append({"kind": "quote" if r["kind"] == "quoted-rule" else "ruling", "id": rid,
+                                "text": r["text"], "document": r["document"], "via": "reasoning",
+                                "deciding": key[2] in linked["deciding"],
+                                "citation": cite.locator(r["locator"], date=r.get("date"))})
+        return out
+
+    def _mechanics_of_rule(self, number: str, edition: str) -> list[dict]:
+        """Mechanics whose primary rule is this rule or one of its ancestors (712.8e -> 712)."""
+        def index() -> dict:
+            by_primary: dict[tuple[str, str], list[dict]] = {}
+            for m in self.model.mechanics.values():
+                if m["rules"]:
+                    by_primary.setdefault((m["edition"], m["rules"][0]), []).append(self.mechanic_summary(m))
+            return by_primary
+        by_primary = per_owner(self, "mechanics-by-primary-rule", index)
+        out, walk = [], number
+        while walk:
+            out.extend(by_primary.get((edition, walk), ()))
+            rule = self.model.rules.get(("en", edition, walk))
+            walk = rule["parent"] if rule else None
+        return out
+
+    def suggest(self, number: str, edition: str | None = None, limit: int = 5) -> list[str]:
+        try:
+            edition = self.edition(edition)
+        except KBError:
+            return []
+        numbers = per_owner(self, ("numbers", edition),
+                            lambda: sorted({k[2] for k in self.model.rules if k[1] == edition}))
+        value = unicodedata.normalize("NFKC", number or "").strip().rstrip(".").lower()
+        if not value:
+            return []
+        head = [n for n in numbers if n.startswith(value.rsplit(".", 1)[0] + ".") or n == value.rsplit(".", 1)[0]]
+        ranked = process.extract(value, head or numbers, scorer=fuzz.ratio, limit=limit)
+        return [n for n, _, _ in ranked]
+
+    def formerly(self, number: str) -> list[dict]:
+        """Older editions where ``number`` meant a rule that today has another number."""
+        return self.lineage.formerly(number)
+
+    def history(self, number: str, edition: str | None = None) -> list[dict]:
+        """The rule across every loaded edition: oldest first, with how each step was matched."""
+        number = rulenumbers.canonical(number)
+        edition = self.edition(edition)
+        key = ("en", edition, number)
+        if key not in self.model.rules:
+            return []
+        chain = self.lineage.chain(number, edition)
+        out = []
+        for index, k in enumerate(chain):
+            link = self.model.prev_link.get(k) if index else None
+            if index == 0:  # before the oldest loaded edition nothing is known
+                event = "present" if k[1] == self.lineage.editions[0] else "created"
+            elif link[0] != k[2]:
+                event = "moved, text changed" if link[3] else "moved"
+            else:
+                event = "text changed" if link[3] else "unchanged"
+            out.append({"edition": k[1], "number": k[2], "text": self.model.rules[k]["text"], "event": event,
+                        "method": link[1] if link else None, "score": link[2] if link else None,
+                        "text_changed": link[3] if link else None, "citation": self.rule_citation(k)})
+        after = self.lineage.step(chain[-1][1], 1)
+        if after:
+            out.append({"edition": after, "number": None, "text": None, "event": "removed",
+                        "method": None, "score": None, "text_changed": None, "citation": None})
+        return out

@@ -1,0 +1,10 @@
+"""Question type: casting a spell (CR 601.2a-i, costs 118, rewinding 733)."""
+from __future__ import annotations
+
+from kb.reasoning.casting.checks import CHECKS
+from kb.reasoning.casting.logic import KEY, solve
+from kb.reasoning.casting.schema import SCHEMA
+from kb.reasoning.engine import register_mechanic
+
+register_mechanic(KEY, schema=SCHEMA, solve=solve, entry_rules=("601",), name_en="Cast", name_ja="唱える",
+                  checks=CHECKS)

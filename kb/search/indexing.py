@@ -1,0 +1,175 @@
+"""Building the search index: documents -> BM25 postings per token namespace (EN words, JA words,
+character n-grams, mechanic tokens), the rule-number map and the glossary bridge. A mixin of
+kb.search.index.SearchIndex (which holds the query side)."""
+from __future__ import annotations
+
+import math
+import re
+from array import array
+from collections import defaultdict
+from typing import Iterable
+
+from kb.search import tokenize as tk
+from kb.search.rows import (K1, B, FIELD_WEIGHT, GLOSS_MAX_WORDS, GLOSS_PARTIAL, GLOSS_IDF, GLOSS_CHILD, LENGTH_CLASSES,
+                            RULE_SELF_TF, VERSIONED_KINDS, SearchDoc, length_class, row_of)
+
+
+class IndexBuilder:
+    # ------------------------------------------------------------------ build
+
+    @classmethod
+    def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
+              current_editions: set[str] | None = None, term_keys: Iterable[str] = (),
+              glossary: Iterable[tuple[str, str, Iterable[str]]] = ()) -> "IndexBuilder":
+        """``current_editions``: editions whose rules/glossary count as current; an entry may be
+        qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
+        ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target).
+        ``glossary``: the current EN glossary as (term, definition, cited rule numbers)."""
+        self = cls()
+        self.term_keys = frozenset(term_keys)
+        docs = list(docs)
+        current = set(current_editions or ())
+
+        def is_current(d: SearchDoc) -> bool:
+            return (not current or d.kind not in VERSIONED_KINDS or d.edition is None
+                    or d.edition in current or f"{d.lang}:{d.edition}" in current)
+
+        flags = [is_current(d) for d in docs]
+        ordered = [d for d, f in zip(docs, flags) if f] + [d for d, f in zip(docs, flags) if not f]
+        self._rows = [row_of(d) for d in ordered]
+        self._made = dict(enumerate(ordered))
+        self.n_current = sum(flags)
+
+        # Streaming: each document's term frequencies go straight into per-term posting arrays
+        # (raw tf now, BM25 weight in place once the average lengths are known), so no per-document
+        # dict outlives its document (they were most of the build's peak memory).
+        cache: dict[str, tuple[tuple[str, int], ...]] = {}  # editions repeat most rule texts
+        intern: dict[str, str] = {}
+
+        def counts(text: str) -> tuple[tuple[str, int], ...]:
+            got = cache.get(text)
+            if got is None:
+                c: dict[str, int] = {}
+                for t in (tk.tokens(text) if text else ()):
+                    t = intern.setdefault(t, t)
+                    c[t] = c.get(t, 0) + 1
+                got = cache[text] = tuple(c.items())
+            return got
+
+        n_docs = len(ordered)
+        lengths = {c: array("d", bytes(8 * n_docs)) for c in LENGTH_CLASSES}
+        ids: dict[str, array] = {}
+        tfs: dict[str, array] = {}
+        for i, d in enumerate(ordered):
+            tf: dict[str, float] = defaultdict(float)
+            for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
+                weight = FIELD_WEIGHT[name]
+                for t, n in counts(text):
+                    tf[t] += weight * n
+            for key in d.mechanics:  # per language: the bridge matters most across languages
+                tf[f"{tk.MECH}{d.lang}:{key}"] = 1.0
+            if d.rule_number:
+                tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
+            for t, n in tf.items():
+                lengths[length_class(t)][i] += n
+                got = ids.get(t)
+                if got is None:
+                    t = intern.setdefault(t, t)
+                    got = ids[t] = array("i")
+                    tfs[t] = array("d")
+                got.append(i)
+                tfs[t].append(n)
+        cache.clear()
+        intern.clear()
+
+        # Average over the documents that have words of that class (most have no JA words).
+        avg = {c: (sum(l) / (sum(1 for x in l if x) or 1)) or 1.0 for c, l in lengths.items()}
+        total = n_docs or 1
+        for t in list(ids):
+            doc_ids, raw = ids.pop(t), tfs.pop(t)
+            ns, c = tk.namespace(t), length_class(t)
+            idf = math.log(1 + (total - len(doc_ids) + 0.5) / (len(doc_ids) + 0.5))
+            length, a, b = lengths[c], avg[c], B[ns]
+            weights = array("f", (idf * n * (K1 + 1) / (n + K1 * (1 - b + b * length[doc] / a))
+                                  for doc, n in zip(doc_ids, raw)))
+            start = len(self._ids)
+            self._ids.extend(doc_ids)
+            self._ws.extend(weights)
+            self.postings[t] = (start, len(self._ids))
+
+        for i, d in enumerate(ordered):
+            if d.rule_number:
+                self.by_rule.setdefault(d.rule_number, []).append(i)
+        self.rule_numbers = sorted((d.rule_number, i) for i, d in enumerate(ordered) if d.rule_number)
+
+        en: dict[str, dict[str, None]] = defaultdict(dict)  # ordered sets
+        ja: dict[str, dict[str, None]] = defaultdict(dict)
+        names: dict[str, set[str]] = defaultdict(set)
+        for name, keys in (mechanic_names or {}).items():
+            if not name.strip():
+                continue
+            for key in ((keys,) if isinstance(keys, str) else keys):  # a name may name several
+                names[key].add(name)
+                if tk.HAS_JA.search(name):
+                    ja[tk.fold(tk.norm(name)).replace(" ", "")][key] = None
+                else:
+                    stemmed = tk.en_name_key(name)
+                    if stemmed:
+                        en[stemmed][key] = None
+        self.mech_en = {k: tuple(v) for k, v in en.items()}  # in the order given: best sense first
+        self.mech_ja = {k: tuple(v) for k, v in ja.items()}
+        self.mech_names = {k: tuple(sorted(v)) for k, v in names.items()}
+        self._build_glossary(glossary)
+        return self
+
+    def _idf(self, token: str) -> float:
+        start, end = self.postings.get(token, (0, 0))
+        n = len(self._rows) or 1
+        return math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5))
+
+    def _build_glossary(self, glossary: Iterable[tuple[str, str, Iterable[str]]]) -> None:
+        """Each entry's names (``Kicker, Kicked``; not the obsolete ones), stemmed ("Dies" is
+        "dies", "died", "dying"), and their main parts ("summoning sickness" of "Summoning Sickness
+        Rule": a part that carries at least GLOSS_PARTIAL of the name's idf, at that share); the
+        rules it cites, with their direct subrules (all of a title-only rule's)."""
+        rule_set = set(self.by_rule)
+        children: dict[str, list[str]] = defaultdict(list)
+        for number, _ in self.rule_numbers:
+            parent = number[:-1] if number[-1].isalpha() else (number.rsplit(".", 1)[0] if "." in number else None)
+            if parent and (not children[parent] or children[parent][-1] != number):
+                children[parent].append(number)
+        lo, hi = GLOSS_IDF
+        names: dict[str, dict[int, float]] = defaultdict(dict)
+        for term, _definition, refs in glossary:
+            if "obsolete" in term.lower():
+                continue
+            rules: dict[str, float] = {}
+            for ref in refs:
+                if len(ref) < 3 or ref not in rule_set:
+                    continue  # a whole section ("6") cites too much
+                heading = self._is_heading(ref)  # "702.2 Deathtouch": its subrules are what it cites
+                if not heading:
+                    rules[ref] = 1.0
+                for child in children.get(ref, ()):
+                    rules[child] = max(rules.get(child, 0.0), 1.0 if heading else GLOSS_CHILD)
+            if not rules:
+                continue
+            no = len(self.gloss_entries)
+            best = 0.0
+            for name in re.split(r",\s*", re.sub(r"\[.*?\]|[“”\"]", "", term)):
+                stems = tk.en_stems(name)
+                if not stems or len(stems) > GLOSS_MAX_WORDS:
+                    continue
+                idfs = [self._idf(s) for s in stems]
+                best = max(best, max(idfs))
+                total = sum(idfs)
+                for i in range(len(stems)):
+                    for j in range(i + 1, len(stems) + 1):
+                        share = sum(idfs[i:j]) / total if total else 0.0
+                        if share >= GLOSS_PARTIAL or (i, j) == (0, len(stems)):
+                            key = " ".join(stems[i:j])
+                            names[key][no] = max(names[key].get(no, 0.0), 1.0 if (i, j) == (0, len(stems)) else share)
+            weight = min(1.0, max(0.0, (best - lo) / (hi - lo)))
+            self.gloss_entries.append((weight, tuple(rules.items())))
+        self.gloss_names = {k: tuple(sorted(((sh, no) for no, sh in v.items()), reverse=True))
+                            for k, v in names.items()}

@@ -1,0 +1,86 @@
+"""The second ranking stage: the best BM25 candidates reordered by query-word coverage, phrases,
+and one hit per rule (EN and JA merged). Measured in bench/bench_search.py."""
+from __future__ import annotations
+
+import math
+from bisect import bisect_left
+
+from kb.search import tokenize as tk
+
+# Coverage counts in a keyword query (3-6 distinct words: each word is meant); in a longer question
+# many words are incidental ("my opponent", "a creature") and coverage measured worse.
+COVER_MIN_WORDS, COVER_MAX_WORDS = 3, 6
+COVER_POW = 0.5  # score * (idf share of the query's words the document has) ** COVER_POW
+PHRASE = 0.1  # score * (1 + PHRASE * share of the query's adjacent word pairs adjacent in the doc)
+MERGED = 0.5  # a rule found in both languages: its better score + MERGED * the other's
+PAIR_CACHE = 20_000
+
+
+def pairs_of(index, d: int) -> frozenset[tuple[str, str]]:
+    """Adjacent English content-word stems of a document's title and text (cached)."""
+    got = index._pair_cache.get(d)
+    if got is None:
+        if len(index._pair_cache) > PAIR_CACHE:
+            index._pair_cache.clear()
+        row = index._rows[d]
+        got = frozenset()
+        for text in (row[3], row[4]):
+            stems = tk.en_stems(text)
+            got |= frozenset(zip(stems, stems[1:]))
+        index._pair_cache[d] = got
+    return got
+
+def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: int,
+            pairs: list[tuple[str, str]] = (), prefer: str = "en") -> list[tuple[float, int]]:
+    """The best BM25 candidates, reordered for a query of several words:
+
+    - coverage: a document that has more of the query's distinct words (weighted by their idf)
+      ranks above one that repeats a few of them (a question names several things at once:
+      "deathtouch" and "trample" and "damage");
+    - phrases: adjacent query words adjacent in the document too ("new object", "combat
+      damage", "face up") add a little (more measured worse: the words already count);
+    - one hit per rule: the EN rule and its JA translation (both numbered as today) are one
+      hit, shown in the query's language (``prefer``), at the better of their scores.
+      (Penalising siblings under one parent rule instead measured much worse: the answer is
+      often the sibling of the best hit.)"""
+    words = [t for t in terms if tk.namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)]
+    if COVER_MIN_WORDS <= len(words) <= COVER_MAX_WORDS and COVER_POW:
+        n = len(index._rows)
+        spans, idfs = [], []
+        for t in words:
+            start, end = index.postings.get(t, (0, 0))
+            if end > start:
+                spans.append((start, end))
+                idfs.append(math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5)) * terms[t])
+        total = sum(idfs)
+        if total:
+            ids = index._ids
+            rescored = []
+            for s, d in top:
+                have = 0.0
+                for (start, end), idf in zip(spans, idfs):
+                    j = bisect_left(ids, d, start, end)
+                    if j < end and ids[j] == d:
+                        have += idf
+                rescored.append((s * (have / total) ** COVER_POW, d))
+            top = sorted(rescored, reverse=True)
+    if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
+        top = sorted(((s * (1 + PHRASE * sum(p in pairs_of(index, d) for p in pairs) / len(pairs)), d)
+                      for s, d in top), reverse=True)
+    rows = index._rows
+    merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``
+    adjusted = []
+    for s, d in sorted(top, reverse=True):
+        number = rows[d].rule_number if rows[d].kind == "rule" else None
+        if number and d >= index.n_current:
+            number = (rows[d].edition, number)
+        if number is None:
+            adjusted.append((s, d))
+        elif number in merged:  # the same rule in the other language: one hit, in the query's
+            at = merged[number]
+            shown = d if rows[adjusted[at][1]].lang != prefer and rows[d].lang == prefer else adjusted[at][1]
+            adjusted[at] = (adjusted[at][0] + MERGED * s, shown)
+        else:
+            merged[number] = len(adjusted)
+            adjusted.append((s, d))
+    return sorted(adjusted, reverse=True)[:limit]

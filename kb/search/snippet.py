@@ -1,0 +1,111 @@
+"""Snippets: a hit's original text, escaped, around the query's matches, with <mark> tags."""
+from __future__ import annotations
+
+import html
+import re
+
+from kb.search import tokenize as tk
+
+SNIPPET = 160
+
+
+def standalone(text: str, name: str) -> bool:
+    """A one-character name (昼, 夜) counts when no kanji touches it (not 真夜中, not 昼夜); a short
+    kana name (よる, やま) when no kana or kanji touches it."""
+    touching = tk.KANJI if len(name) == 1 and not tk.KANA_ONLY.match(name) else tk.JA_CHAR
+    for found in re.finditer(re.escape(name), text):
+        before = text[found.start() - 1] if found.start() else " "
+        after = text[found.end()] if found.end() < len(text) else " "
+        if not (touching.match(before) or touching.match(after)):
+            return True
+    return False
+
+
+class Marker:
+    """Highlights query terms in a document's original text and picks the best window."""
+
+    def __init__(self, query: str, terms: dict[str, float], mechanic_names: list[str]):
+        self.stems: set[str] = {t for t in terms if tk.namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)}
+        self.rules = {t[1:] for t in terms if t.startswith(tk.RULE_TOKEN)}
+        text = tk.norm(query)
+        runs = [tk.fold(r) for r in tk.JA_RUN.findall(text)]
+        subs = set(runs)
+        subs.update(t for t in self.stems if tk.HAS_JA.search(t) and (len(t) >= 2 or tk.KANJI.match(t)))
+        for name in mechanic_names:
+            n = tk.fold(tk.norm(name))
+            if tk.HAS_JA.search(n):
+                subs.add(n)
+            else:
+                self.stems.update(tk.stem(w) for w in tk.EN_WORD.findall(n) if w not in tk.STOP_EN)
+        self.subs = sorted((s for s in subs if s), key=len, reverse=True)
+        self.has_ja = bool(self.subs) or any(tk.HAS_JA.search(t) for t in self.stems)
+
+    def spans(self, normed: str) -> list[tuple[int, int, str]]:
+        out: list[tuple[int, int, str]] = []
+        for m in tk.EN_WORD.finditer(normed):
+            word = m.group()
+            if word not in tk.STOP_EN and tk.stem(word) in self.stems:
+                out.append((m.start(), m.end(), tk.stem(word)))
+        for number in self.rules:
+            for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?![\d])", normed):
+                out.append((m.start(), m.end(), number))
+        if self.has_ja and tk.HAS_JA.search(normed):
+            for sub in self.subs:
+                start = normed.find(sub)
+                while start >= 0:
+                    out.append((start, start + len(sub), sub))
+                    start = normed.find(sub, start + len(sub))
+            for run in tk.JA_RUN.finditer(normed):
+                for b, e, surface, lemma in tk.morphemes(run.group()):
+                    s, l = tk.fold(surface), tk.fold(tk.norm(lemma))
+                    if s in self.stems or l in self.stems:
+                        out.append((run.start() + b, run.start() + e, l))
+        return _merge(out)
+
+    def snippet(self, original: str) -> str:
+        normed, where = tk.norm_with_map(original)
+        spans = self.spans(normed)
+        if len(original) <= SNIPPET + 40:
+            a, b = 0, len(original)
+        else:
+            a, b = _window(spans, normed, where, len(original))
+        parts = ["…" if a > 0 else ""]
+        pos = a
+        for s, e, _ in spans:
+            s, e = where[s], where[e - 1] + 1
+            if s < a or e > b:
+                continue
+            parts.append(html.escape(original[pos:s]))
+            parts.append(f"<mark>{html.escape(original[s:e])}</mark>")
+            pos = e
+        parts.append(html.escape(original[pos:b]))
+        if b < len(original):
+            parts.append("…")
+        return "".join(parts).replace("\n", " ")
+
+
+def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
+    spans.sort()
+    merged: list[tuple[int, int, str]] = []
+    for s, e, term in spans:
+        if merged and s < merged[-1][1]:
+            ps, pe, pt = merged[-1]
+            merged[-1] = (ps, max(pe, e), pt)
+        else:
+            merged.append((s, e, term))
+    return merged
+
+
+def _window(spans, normed, where, length) -> tuple[int, int]:
+    """Original-text [start, end) of ~SNIPPET characters holding the most distinct matched terms."""
+    best, best_start = -1, 0
+    for s, _, _ in spans:
+        start = max(0, where[s] - 40)
+        terms = {t for s2, e2, t in spans if where[s2] >= start and where[e2 - 1] < start + SNIPPET}
+        if len(terms) > best:
+            best, best_start = len(terms), start
+    start = best_start
+    end = min(length, start + SNIPPET)
+    if end == length:
+        start = max(0, end - SNIPPET)
+    return start, end
