@@ -15,6 +15,7 @@ from rapidfuzz import fuzz
 from kb.parse.corpus import Corpus
 from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
+from kb.build.cache import code_digest
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
 from kb.store.rows import Model
@@ -37,11 +38,12 @@ def _mention(c: CitationMention) -> dict:
             "title": c.title, "is_range": c.is_range}
 
 
-def build_model(corpus: Corpus, progress=lambda _: None) -> Model:
+def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, make: make()) -> Model:
+    """``memo(kind, key, make)``: the build's cache (kb.build.cache), for lineage of unchanged pairs."""
     model = Model()
     _editions(model, corpus)
     progress("lineage across editions")
-    _lineage(model, corpus)
+    _lineage(model, corpus, memo)
     en = corpus.en_editions()
     lineage = Lineage(model)
     resolver = EditionChooser(lineage)
@@ -124,10 +126,12 @@ def _editions(model: Model, corpus: Corpus) -> None:
         info["current"] = info["edition"] == model.current(info["lang"])
 
 
-def _lineage(model: Model, corpus: Corpus) -> None:
+def _lineage(model: Model, corpus: Corpus, memo) -> None:
     en = corpus.en_editions()
+    code = code_digest("build/lineage.py", "text.py")
     for old, new in zip(en, en[1:]):
-        for link in match_editions(old.rules, new.rules):
+        key = f"{old.document.sha256}-{new.document.sha256}-{code}"
+        for link in memo("lineage", key, lambda: match_editions(old.rules, new.rules)):
             model.next_link[("en", old.edition, link.old)] = (link.new, link.method, link.score, link.text_changed)
             model.prev_link[("en", new.edition, link.new)] = (link.old, link.method, link.score, link.text_changed)
     # A JA edition translates the EN edition of the same date, rule for rule.

@@ -6,7 +6,6 @@ folder and committed by kb.store.snapshot; a failure anywhere leaves the previou
 """
 from __future__ import annotations
 
-import itertools
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -14,8 +13,9 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kb import config
+from kb.build.cache import BuildCache, code_digest
 from kb.build.model import build_model
-from kb.build.rdf import quads, ruling_link_triples
+from kb.build.rdf import ntriples, ruling_link_triples
 from kb.graphview import GraphView
 from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
@@ -28,7 +28,6 @@ from kb.store.lineage import Lineage
 from kb.store.rows import Model
 from kb.store.rulebook import ModelRuleBook
 
-STORE_BATCH = 100_000  # one bulk load of all quads peaks high; batches keep the build's memory down
 
 
 class StaleLogicError(snapshot.SnapshotError):
@@ -52,26 +51,27 @@ def link_rulings(model: Model, view: GraphView) -> None:
         raise StaleLogicError("rule logic no longer matches the loaded CR: " + "; ".join(exc.failures)) from exc
 
 
-def _load(store: ox.Store, stream) -> None:
-    while batch := list(itertools.islice(stream, STORE_BATCH)):
-        store.bulk_extend(batch)
+def _load(store: ox.Store, chunks) -> None:
+    for chunk in chunks:
+        store.bulk_load(chunk, format=ox.RdfFormat.N_TRIPLES, lenient=True)  # IRIs validated as written
 
 
 def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None) -> Path:
     """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT."""
     root = root or config.snapshot_root()
     started = time.perf_counter()
-    corpus = parse_all(sources, progress)
-    model = build_model(corpus, progress)
+    cache = BuildCache(root.parent / "cache")
+    corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
+    model = build_model(corpus, progress, cache.get)
     with snapshot.writing(root) as tmp:
         progress("write RDF store")
         store = ox.Store(str(tmp / "store"))
-        _load(store, quads(model))
+        _load(store, ntriples(model))
         progress("graph view from the RDF")
         view = GraphView(extract(store))
         progress("rulings -> rules by reasoning")
         link_rulings(model, view)
-        _load(store, quads(model, source=ruling_link_triples(model)))
+        _load(store, ntriples(model, source=ruling_link_triples(model)))
         view.add_edges(decided_edges(store, view._nodes))
         store.flush()
         store.optimize()
@@ -82,5 +82,6 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         progress("search index")
         (tmp / snapshot.SEARCH).write_bytes(build_index(model).dumps())
         meta = snapshot.meta(model, sources, corpus.warnings, seconds=time.perf_counter() - started)
+        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses and edition pairs
         final = snapshot.commit(tmp, root, meta)
     return final

@@ -13,7 +13,7 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kb.store.rows import Model
 from kb.vocab import (MTG, OA, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
-                    node_iri, rule_iri)
+                    node_iri, rule_iri, skolem_iri)
 
 Triple = tuple
 _XSD_BOOLEAN, _XSD_INTEGER, _XSD_DECIMAL = (ox.NamedNode(str(XSD[t])) for t in ("boolean", "integer", "decimal"))
@@ -116,8 +116,11 @@ SKOS_definition = _node(SKOS.definition)
 SKOS_prefLabel = _node(SKOS.prefLabel)
 
 
-def BNode(label: str) -> ox.BlankNode:
-    return ox.BlankNode("b" + "".join(ch if ch.isalnum() else "_" for ch in label))
+def BNode(label: str) -> ox.NamedNode:
+    """A node with no identity of its own (a lineage derivation, a text selector), skolemised to a
+    stable IRI (RDF 1.1 section 3.5): builds are reproducible, and the N-Triples are loaded in
+    chunks, which blank nodes would not survive."""
+    return ox.NamedNode(str(skolem_iri(label)))
 
 
 def _locator(subject, locator: dict | None) -> Iterator[Triple]:
@@ -187,9 +190,13 @@ def _rules(model: Model) -> Iterator[Triple]:
             yield x, MTG_text, Literal(example["text"], lang=lang)
             yield from _locator(x, example["locator"])
         yield from _locator(r, rule["locator"])
+    editions = model.en_editions()
+    following = dict(zip(editions, editions[1:]))
     for (_, edition, number), (new, method, score, changed) in model.next_link.items():
-        nxt = next(e for e in model.en_editions() if e > edition)
+        nxt = following[edition]
         yield rule_iri("en", edition, number), MTG_nextVersion, rule_iri("en", nxt, new)
+        if method == "same-number-same-text":
+            continue  # the plain link says it all; only matched links carry how they were matched
         link = BNode(f"lineage-{edition}-{number}")
         yield link, RDF_type, PROV_Derivation
         yield rule_iri("en", nxt, new), PROV_qualifiedDerivation, link
@@ -333,18 +340,25 @@ def _cards(model: Model) -> Iterator[Triple]:
 
 
 
-def quads(model: Model, graph: ox.NamedNode | ox.DefaultGraph = ox.DefaultGraph(),
-          source: Iterator[Triple] | None = None) -> Iterator[ox.Quad]:
-    """The triples (``source``, default: the whole model's) as pyoxigraph quads; IRIs converted once each."""
-    named: dict[str, ox.NamedNode] = {}
-
-    def term(value):
-        if isinstance(value, (ox.Literal, ox.BlankNode, ox.NamedNode)):
-            return value
-        node = named.get(value)
-        if node is None:
-            node = named[value] = ox.NamedNode(str(value))
-        return node
-
+def ntriples(model: Model, source: Iterator[Triple] | None = None, chunk: int = 200_000) -> Iterator[bytes]:
+    """The triples (``source``, default: the whole model's) as N-Triples, ``chunk`` lines at a time:
+    what ``Store.bulk_load`` parses in Rust, several times faster than building Quad objects here,
+    and in chunks so the text never all sits in memory."""
+    named: dict[str, str] = {}
+    lines: list[str] = []
     for s, p, o in (triples(model) if source is None else source):
-        yield ox.Quad(term(s), term(p), term(o), graph)
+        parts = []
+        for value in (s, p, o):
+            if isinstance(value, (ox.Literal, ox.BlankNode, ox.NamedNode)):
+                parts.append(str(value))
+            else:
+                text = named.get(value)
+                if text is None:
+                    text = named[value] = str(ox.NamedNode(str(value)))  # validated and escaped by pyoxigraph
+                parts.append(text)
+        lines.append(f"{parts[0]} {parts[1]} {parts[2]} .\n")
+        if len(lines) >= chunk:
+            yield "".join(lines).encode("utf-8")
+            lines = []
+    if lines:
+        yield "".join(lines).encode("utf-8")

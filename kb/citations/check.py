@@ -124,8 +124,8 @@ class _Checker:
             out["resolved"] = [{"number": s["number"], "status": s["status"],
                                 "current": (s["current"] or {}).get("number")} for s in statuses]
         if status == "never-existed":
-            elsewhere = sorted({k[1] for n in numbers for k in self.model.rules
-                                if k[0] == "en" and k[2] == n})
+            elsewhere = sorted({e for e in self.lineage.editions for n in numbers
+                                if n in self.model.edition_rules("en", e)})
             if elsewhere:
                 out["note"] = f"not in CR {edition}; a rule {numbers[0]} exists in {', '.join(elsewhere)}"
         check = self.title_check(title, numbers[0], edition) if len(numbers) == 1 else None

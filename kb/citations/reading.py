@@ -112,8 +112,9 @@ _KANJI = re.compile(r"[\u4e00-\u9fff]")
 def _ja_texts(model, statements: bool) -> list[str]:
     """The KB's JA texts: CR rules and glossary, and (``statements``) the documents' own statements,
     not their quotes of rules (the quotes are what gets checked)."""
-    texts = [r["text"] for k, r in model.rules.items() if k[0] == "ja"]
-    texts += [g["text"] for k, g in model.glossary.items() if k[0] == "ja"]
+    ja = [e["edition"] for e in model.editions.values() if e["lang"] == "ja"]
+    texts = [r["text"] for e in ja for r in model.rules.edition("ja", e).values()]
+    texts += [g["text"] for e in ja for g in model.glossary.edition("ja", e).values()]
     if statements:
         texts += [r["text"] for r in model.rulings.values() if is_japanese(r["text"])]
     return texts

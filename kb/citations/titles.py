@@ -42,18 +42,20 @@ def titles_for(model) -> Titles:
     JA CR's table of contents (its own numbering, so 732 不正な処理の扱い), glossary JA/EN pairs
     and mechanic names."""
     titles = Titles()
-    for (lang, edition, number), rule in model.rules.items():
-        if lang == "ja" and rule["kind"] in ("chapter", "section"):
-            en = model.rules.get(("en", edition, number))
-            if en:
-                titles.add(rule["text"], en["text"])
+    ja_editions = [e["edition"] for e in model.editions.values() if e["lang"] == "ja"]
+    for edition in ja_editions:
+        for number, rule in model.rules.edition("ja", edition).items():
+            if rule["kind"] in ("chapter", "section"):
+                en = model.rules.get(("en", edition, number))
+                if en:
+                    titles.add(rule["text"], en["text"])
     for edition, by_number in model.ja_section_titles.items():
         for number, ja_title in by_number.items():
             en = model.rules.get(("en", edition, number))
             if en and en["kind"] == "section":
                 titles.add(ja_title, en["text"])
-    for (lang, _, term), entry in model.glossary.items():
-        if lang == "ja":
+    for edition in ja_editions:
+        for term, entry in model.glossary.edition("ja", edition).items():
             titles.add(term, entry.get("term_en"))
     for m in model.mechanics.values():
         for ja in [m.get("name_ja"), *m.get("aliases_ja", [])]:
@@ -66,9 +68,8 @@ def title_index(model, edition: str) -> dict[str, list[str]]:
     """Normalised EN title -> the rules of ``edition`` that carry it."""
     def build() -> dict[str, list[str]]:
         index: dict[str, list[str]] = {}
-        for (lang, ed, number), rule in model.rules.items():
-            if lang == "en" and ed == edition:
-                for t in Titles.of_rule(model, edition, number):
-                    index.setdefault(t, []).append(number)
+        for number in model.rules.edition("en", edition):
+            for t in Titles.of_rule(model, edition, number):
+                index.setdefault(t, []).append(number)
         return index
     return per_owner(model, ("citations-title-index", edition), build)

@@ -32,7 +32,10 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
     for w in meta.get("warnings", []):  # accidents of real files, tolerated: always shown
         click.echo(f"kb: warning: {w['file']}" + (f":{w['line']}" if w["line"] else "") + f": {w['message']}", err=True)
-    click.echo(f"built {path.name} in {meta['seconds']}s: editions {', '.join(meta['editions']) or 'none'}; "
+    n = sum(1 for e in meta["editions"] if e.startswith("en/"))
+    click.echo(f"built {path.name} in {meta['seconds']}s ({meta['seconds'] / max(n, 1):.2f} s per EN edition; "
+               f"{meta.get('cache', {}).get('reused', 0)} parses/pairs reused): "
+               f"editions {', '.join(meta['editions']) or 'none'}; "
                f"{meta['rules']} rules, {meta['rulings']} rulings/quotes, {meta['mechanics']} mechanics, "
                f"{meta['cards']} cards from {len(meta['sources'])} sources"
                + (f"; {len(meta['warnings'])} warning(s)" if meta.get("warnings") else ""))

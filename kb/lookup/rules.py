@@ -132,7 +132,7 @@ class RuleLookups:
         except KBError:
             return []
         numbers = per_owner(self, ("numbers", edition),
-                            lambda: sorted({k[2] for k in self.model.rules if k[1] == edition}))
+                            lambda: sorted({*self.model.edition_rules("en", edition), *self.model.edition_rules("ja", edition)}))
         value = unicodedata.normalize("NFKC", number or "").strip().rstrip(".").lower()
         if not value:
             return []

@@ -103,7 +103,7 @@ def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
         from kb.reasoning.engine import registered
         from kb.reasoning.rulings import classify_rulings
         book = kb.rulebook()
-        every_rule = [k[2] for k in kb.model.rules if k[0] == "en" and k[1] == book.edition]
+        every_rule = list(kb.model.edition_rules("en", book.edition))
         out: dict[str, dict] = {}
         for m in list_mechanics():
             result = classify_rulings(book, registered(m["key"]), every_rule)

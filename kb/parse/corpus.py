@@ -73,18 +73,37 @@ def _keep(corpus: Corpus, source: SourceFile, edition: CREdition) -> None:
     corpus.warnings.extend((source.origin, line, message) for line, message in edition.warnings)
 
 
-def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: None) -> Corpus:
+Memo = Callable[[str, str, Callable], object]  # (kind, key, make) -> value: the build's cache
+
+
+def _no_memo(kind: str, key: str, make: Callable):
+    return make()
+
+
+def _cached_edition(memo: Memo, source: SourceFile, parse: Callable[[], CREdition], code: str) -> CREdition:
+    """A CR file's parse, reused while its bytes and the parser's code are the same."""
+    edition = memo("parse", f"{source.document.sha256}-{source.format}-{source.edition_hint}-{code}",
+                   lambda: _guard(source, parse))
+    edition.document = source.document  # the same bytes; the path it was read from may differ
+    return edition
+
+
+def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: None, memo: Memo = _no_memo,
+              code: str = "") -> Corpus:
+    """Every source parsed; CR files through ``memo`` (keyed by their sha256 and ``code``, a digest
+    of the parsers' source)."""
     corpus = Corpus(sources=sources.files, warnings=list(sources.warnings))
     card_names: set[str] = set()
     for source in sources.files:
         doc = source.document
         if source.format == "cr-en":
             progress(f"parse {source.origin}")
-            edition = _guard(source, lambda: parse_cr_en(doc.text, doc))
+            edition = _cached_edition(memo, source, lambda: parse_cr_en(doc.text, doc), code)
             _keep(corpus, source, edition)
         elif source.format == "cr-ja":
             progress(f"parse {source.origin}")
-            edition = _guard(source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint))
+            edition = _cached_edition(memo, source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint),
+                                      code)
             key = ("ja", edition.edition)
             if key in corpus.editions and not corpus.editions[key].complete and not edition.complete:
                 _merge_excerpt(corpus.editions[key], edition)

@@ -121,8 +121,9 @@ class _Translations:
 
     def __init__(self, model: Model):
         from collections import Counter
-        pairs = [(r["text"], model.rules[("en", e, n)]["text"]) for (lang, e, n), r in model.rules.items()
-                 if lang == "ja" and ("en", e, n) in model.rules]
+        ja_editions = [e["edition"] for e in model.editions.values() if e["lang"] == "ja"]
+        pairs = [(r["text"], en[n]["text"]) for e in ja_editions
+                 for en in [model.rules.edition("en", e)] for n, r in model.rules.edition("ja", e).items() if n in en]
         for r in model.quotes.values():
             res = r.get("resolved") or {}
             if r["lang"] == "ja" and ("en", res.get("edition"), res.get("number")) \
@@ -159,9 +160,7 @@ class _Translations:
 
 def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
     out = {}
-    for (l, e, number), rule in model.rules.items():
-        if (l, e) != (lang, edition):
-            continue
+    for number, rule in model.rules.edition(lang, edition).items():
         if rule["kind"] in ("chapter", "section"):
             out[number] = f"{number}. {rule['text']}"
             continue
@@ -207,13 +206,13 @@ def search_docs(model: Model) -> list[SearchDoc]:
                 if r["text"] not in texts:
                     texts.append(r["text"])
     for info in model.editions.values():
+        if not info["current"]:
+            continue  # today's rules only: an older edition's rule is found through today's
         lang, edition = info["lang"], info["edition"]
         titles = _titles(model, lang, edition)
         other = "ja" if lang == "en" else "en"
-        is_current = info["current"]
-        for (l, e, number), rule in model.rules.items():
-            if (l, e) != (lang, edition):
-                continue
+        is_current = True
+        for number, rule in model.rules.edition(lang, edition).items():
             today = number if (lang == "en" and is_current) else (
                 _current_number(model, lineage, edition, number) if is_current else None)
             keys = mech.for_rule(today) if today else ()
@@ -235,6 +234,8 @@ def search_docs(model: Model) -> list[SearchDoc]:
                 boost=DEFINITION_BOOST if defines else (HEADING_WEIGHT if _is_heading(rule) else 1.0),
                 citation=_locator_citation(rule["locator"], rule=number, edition=edition, lang=lang)))
     for (lang, edition, term), entry in model.glossary.items():
+        if not model.editions.get(f"{lang}/{edition}", {}).get("current"):
+            continue
         keys = tuple(sorted({k for k in model.mechanic_names.get(_norm(entry.get("term_en") or term), [])}))
         docs.append(SearchDoc(
             id=f"glossary:{lang}:{edition}:{term}", kind="glossary", lang=lang,

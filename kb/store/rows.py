@@ -11,6 +11,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 from typing import TypedDict
 
+from kb.store.tables import EditionTable
+
 RuleKey = tuple[str, str, str]  # (lang, edition, number)
 Link = tuple[str, str, float, bool]  # (number in the other edition, method, score, text changed)
 
@@ -154,12 +156,12 @@ class CardRow(TypedDict):
 @dataclass(eq=False)  # compared by identity: a loaded model is a cache owner (kb.memo), never mutated
 class Model:
     editions: dict[str, EditionRow] = field(default_factory=dict)  # "en/2026-06-19" -> row
-    rules: dict[RuleKey, RuleRow] = field(default_factory=dict)
-    children: dict[RuleKey, list[str]] = field(default_factory=dict)
+    rules: EditionTable = field(default_factory=EditionTable)  # RuleKey -> RuleRow, one block per edition
+    children: EditionTable = field(default_factory=EditionTable)  # RuleKey -> child numbers
     next_link: dict[RuleKey, Link] = field(default_factory=dict)
     prev_link: dict[RuleKey, Link] = field(default_factory=dict)
     ja_of: dict[RuleKey, RuleKey] = field(default_factory=dict)  # EN key -> JA key (same edition)
-    glossary: dict[tuple[str, str, str], GlossaryRow] = field(default_factory=dict)  # (lang, edition, term)
+    glossary: EditionTable = field(default_factory=EditionTable)  # (lang, edition, term) -> GlossaryRow
     mechanics: dict[str, MechanicRow] = field(default_factory=dict)
     mechanic_names: dict[str, list[str]] = field(default_factory=dict)  # normalised name -> keys
     documents: dict[str, dict] = field(default_factory=dict)
@@ -168,7 +170,7 @@ class Model:
     citations: list[CitationRow] = field(default_factory=list)
     cards: dict[str, CardRow] = field(default_factory=dict)
     card_names: dict[str, str] = field(default_factory=dict)  # normalised JA/EN name -> key
-    refs_in: dict[RuleKey, list[dict]] = field(default_factory=dict)
+    refs_in: EditionTable = field(default_factory=EditionTable)  # RuleKey -> what cites it
     # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
     # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).
     ja_section_titles: dict[str, dict[str, str]] = field(default_factory=dict)
@@ -183,6 +185,10 @@ class Model:
     def current(self, lang: str = "en") -> str | None:
         eds = sorted(e["edition"] for e in self.editions.values() if e["lang"] == lang)
         return eds[-1] if eds else None
+
+    def edition_rules(self, lang: str, edition: str) -> dict[str, RuleRow]:
+        """One edition's rules by number (an older edition is read from disk on first use)."""
+        return self.rules.edition(lang, edition)
 
     def statement(self, statement_id: str) -> RulingRow | QuoteRow | None:
         """A ruling or a quoted rule by id."""

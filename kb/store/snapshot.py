@@ -24,8 +24,9 @@ import pyoxigraph as ox
 
 from kb import config
 from kb.store.rows import Model
+from kb.store.tables import EditionTable
 
-FORMAT_VERSION = 2  # 2: quotes apart from rulings, the graph view's graph.marshal
+FORMAT_VERSION = 3  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/
 KEEP = 2  # snapshots kept on disk (the current one and the one before)
 
 
@@ -36,9 +37,47 @@ class SnapshotError(RuntimeError):
 MODEL, SEARCH, GRAPH, STORE, META = "model.marshal", "search.bin", "graph.marshal", "store", "meta.json"
 
 
+PER_EDITION = ("rules", "children", "glossary", "refs_in")  # EditionTables: one block per edition
+EDITIONS_DIR = "editions"
+
+
+def _kept(model: Model) -> set[tuple[str, str]]:
+    """The editions a loaded snapshot holds in memory: the current one of each language."""
+    return {(lang, edition) for lang in ("en", "ja") if (edition := model.current(lang))}
+
+
 def write_model(folder: Path, model: Model) -> None:
-    """Model -> marshal-able containers (tuple keys stay tuples; marshal loads ~5x faster than pickle)."""
-    (folder / MODEL).write_bytes(marshal.dumps({f.name: getattr(model, f.name) for f in dataclasses.fields(model)}))
+    """The model as marshal (tuple keys stay tuples; marshal loads ~5x faster than pickle): the current
+    editions' rows in model.marshal, each older edition's in editions/<lang>_<edition>.marshal."""
+    kept = _kept(model)
+    data = {f.name: getattr(model, f.name) for f in dataclasses.fields(model) if f.name not in PER_EDITION}
+    older: dict[tuple[str, str], dict] = {}
+    for name in PER_EDITION:
+        blocks = getattr(model, name).blocks()
+        data[name] = {k: v for k, v in blocks.items() if k in kept}
+        for key, block in blocks.items():
+            if key not in kept:
+                older.setdefault(key, {})[name] = block
+    (folder / EDITIONS_DIR).mkdir(exist_ok=True)
+    for (lang, edition), fields in older.items():
+        (folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").write_bytes(marshal.dumps(fields))
+    data["_older"] = sorted(older)
+    (folder / MODEL).write_bytes(marshal.dumps(data))
+
+
+class _EditionFiles:
+    """Older editions' blocks, each file read once, on the first use of any of its tables."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+        self._read: dict[tuple[str, str], dict] = {}
+
+    def block(self, lang: str, edition: str, name: str) -> dict:
+        fields = self._read.get((lang, edition))
+        if fields is None:
+            fields = self._read[(lang, edition)] = marshal.loads(
+                (self.folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").read_bytes())
+        return fields.get(name, {})
 
 
 def meta(model: Model, sources, warnings, seconds: float) -> dict:
@@ -106,6 +145,11 @@ def load_model(path: Path) -> Model:
         raise SnapshotError(f"{path.name} was written by another version of kb (format {written}, "
                             f"this is {FORMAT_VERSION}): run `kb build` again")
     data = marshal.loads((path / MODEL).read_bytes())
+    older = [tuple(k) for k in data.pop("_older", [])]
+    files = _EditionFiles(path)
+    for name in PER_EDITION:
+        pending = {key: (lambda key=key, name=name: files.block(key[0], key[1], name)) for key in older}
+        data[name] = EditionTable(data[name], pending)
     return Model(**data)
 
 

@@ -143,3 +143,8 @@ def document_iri(doc_id: str) -> URIRef:
 def node_iri(doc_id: str, kind: str, key: str) -> URIRef:
     """Rulings, quotes, citations, sections: minted under their document."""
     return URIRef(f"{BASE}id/document/{_slug(doc_id)}/{kind}/{_slug(key)}")
+
+
+def skolem_iri(label: str) -> URIRef:
+    """A skolem IRI for a node that would otherwise be blank (lineage derivations, selectors)."""
+    return URIRef(f"{BASE}.well-known/genid/{_slug(label)}")

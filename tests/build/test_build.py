@@ -116,3 +116,28 @@ def test_every_edition_in_the_data_is_in_the_graph_with_its_independent_count(fu
     assert {"2011-09-30": 1865, "2023-11-17": 2899, "2026-01-16": 3114, "2026-04-17": 3138}.items() <= counts.items()
     ja = next(e for e in full_kb.editions() if e["lang"] == "ja")
     assert ja["edition"] == "2026-01-16" and ja["rules"] >= 3000 and ja["complete"]
+
+
+def test_older_editions_are_read_from_disk_on_first_use(full_home):
+    from kb.store.snapshot import EDITIONS_DIR
+    path = snapshot.current(full_home / "snapshots")
+    stored = {p.stem for p in (path / EDITIONS_DIR).glob("*.marshal")}
+    kb = KB.load(full_home)
+    current = {f"en_{kb.current_edition('en')}", f"ja_{kb.current_edition('ja')}"}
+    assert len(stored) >= 33 and not stored & current  # the current editions live in model.marshal
+    assert kb.rule("701.25", edition="2011-09-30")["text"]["en"] == "Transform"
+    assert ("en", "2011-09-30", "701.25") in kb.model.rules and len(kb.model.edition_rules("en", "2011-09-30")) > 1800
+
+
+def test_a_rebuild_reuses_parses_and_lineage_of_unchanged_files(tmp_path, data_dir):
+    from kb.build.cache import BuildCache
+    files = [data_dir / "cr-en-20260417.txt", data_dir / "cr-en-20260619.txt"]
+    first = pipeline.build(discover(files, settings.rules_src_dir()), tmp_path / "snapshots")
+    cache = BuildCache(tmp_path / "cache")
+    assert len(list((tmp_path / "cache" / "parse").glob("*.pickle"))) == 2
+    assert len(list((tmp_path / "cache" / "lineage").glob("*.pickle"))) == 1
+    second = pipeline.build(discover(files, settings.rules_src_dir()), tmp_path / "snapshots")
+    assert vars(snapshot.load_model(first)) == vars(snapshot.load_model(second))
+    meta = [json.loads((p / "meta.json").read_text(encoding="utf-8"))["cache"] for p in (first, second)]
+    assert meta == [{"reused": 0, "computed": 3}, {"reused": 3, "computed": 0}]
+    assert cache.folder.is_dir()

@@ -1,0 +1,93 @@
+"""Rows keyed (lang, edition, key) — rules, their children, glossary entries, the references into
+them — held one block per edition, so that a loaded snapshot keeps the current editions in memory
+and reads an older edition's block from disk the first time something asks for it.
+
+``EditionTable`` is a mapping over the flat keys (``table[("en", "2011-09-30", "701.25")]``) with
+``edition(lang, edition)`` for one edition's block: lookups cost one dict access more than a plain
+dict, and the cost of one more edition is a file on disk, not memory or load time.
+"""
+from __future__ import annotations
+
+import threading
+from collections.abc import Callable, Iterator, MutableMapping
+
+Block = dict  # key within the edition (a rule number, a glossary term) -> row
+
+
+class EditionTable(MutableMapping):
+    def __init__(self, blocks: dict[tuple[str, str], Block] | None = None,
+                 pending: dict[tuple[str, str], Callable[[], Block]] | None = None):
+        self._blocks: dict[tuple[str, str], Block] = blocks or {}
+        self._pending: dict[tuple[str, str], Callable[[], Block]] = pending or {}
+        self._lock = threading.Lock()
+
+    # ------------------------------------------------------------ blocks
+
+    def _block(self, lang: str, edition: str) -> Block | None:
+        found = self._blocks.get((lang, edition))
+        if found is None and (lang, edition) in self._pending:
+            with self._lock:
+                load = self._pending.pop((lang, edition), None)
+                if load is not None:
+                    self._blocks[(lang, edition)] = load()
+            found = self._blocks.get((lang, edition))
+        return found
+
+    def edition(self, lang: str, edition: str) -> Block:
+        """One edition's rows, keyed within the edition (read from disk on first use)."""
+        return self._block(lang, edition) or {}
+
+    def editions(self) -> list[tuple[str, str]]:
+        return sorted(set(self._blocks) | set(self._pending))
+
+    def blocks(self) -> dict[tuple[str, str], Block]:
+        """Every block, all read (for writing a snapshot)."""
+        for lang, edition in list(self._pending):
+            self._block(lang, edition)
+        return self._blocks
+
+    # ------------------------------------------------------------ the flat mapping
+
+    def __getitem__(self, key):
+        block = self._block(key[0], key[1]) if isinstance(key, tuple) and len(key) == 3 else None
+        if block is None:
+            raise KeyError(key)
+        return block[key[2]]
+
+    def __contains__(self, key) -> bool:
+        block = self._block(key[0], key[1]) if isinstance(key, tuple) and len(key) == 3 else None
+        return block is not None and key[2] in block
+
+    def get(self, key, default=None):
+        block = self._block(key[0], key[1]) if isinstance(key, tuple) and len(key) == 3 else None
+        return default if block is None else block.get(key[2], default)
+
+    def __setitem__(self, key, value) -> None:
+        block = self._block(key[0], key[1])
+        if block is None:
+            block = self._blocks[(key[0], key[1])] = {}
+        block[key[2]] = value
+
+    def __delitem__(self, key) -> None:
+        del self._blocks[(key[0], key[1])][key[2]]
+
+    def __iter__(self) -> Iterator[tuple]:
+        for (lang, edition), block in self.blocks().items():
+            for key in block:
+                yield lang, edition, key
+
+    def __len__(self) -> int:
+        return sum(len(b) for b in self.blocks().values())
+
+    def items(self):
+        return [((lang, edition, key), row) for (lang, edition), block in self.blocks().items()
+                for key, row in block.items()]
+
+    def values(self):
+        return [row for block in self.blocks().values() for row in block.values()]
+
+    def setdefault(self, key, default=None):
+        block = self._block(key[0], key[1])
+        if block is None:
+            block = self._blocks[(key[0], key[1])] = {}
+        return block.setdefault(key[2], default)
