@@ -6,6 +6,7 @@ folder and committed by kb.store.snapshot; a failure anywhere leaves the previou
 """
 from __future__ import annotations
 
+import gc
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -63,6 +64,9 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
     cache = BuildCache(root.parent / "cache")
     corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
     model = build_model(corpus, progress, cache.get)
+    warnings = corpus.warnings
+    del corpus  # the records are in the model now: the build's peak memory is what follows
+    gc.collect()
     with snapshot.writing(root) as tmp:
         progress("write RDF store")
         store = ox.Store(str(tmp / "store"))
@@ -81,7 +85,7 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
         progress("search index")
         (tmp / snapshot.SEARCH).write_bytes(build_index(model).dumps())
-        meta = snapshot.meta(model, sources, corpus.warnings, seconds=time.perf_counter() - started)
+        meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
         meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses and edition pairs
         final = snapshot.commit(tmp, root, meta)
     return final

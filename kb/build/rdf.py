@@ -340,10 +340,11 @@ def _cards(model: Model) -> Iterator[Triple]:
 
 
 
-def ntriples(model: Model, source: Iterator[Triple] | None = None, chunk: int = 200_000) -> Iterator[bytes]:
+def ntriples(model: Model, source: Iterator[Triple] | None = None, chunk: int = 100_000) -> Iterator[bytes]:
     """The triples (``source``, default: the whole model's) as N-Triples, ``chunk`` lines at a time:
-    what ``Store.bulk_load`` parses in Rust, several times faster than building Quad objects here,
-    and in chunks so the text never all sits in memory."""
+    what ``Store.bulk_load`` parses in Rust, several times faster than building Quad objects here.
+    The loader buffers each call: 100k lines keep the build's peak ~250 MB above the model (200k:
+    ~350 MB, slightly faster; one file: 1.9 GB), measured with every edition loaded."""
     named: dict[str, str] = {}
     lines: list[str] = []
     for s, p, o in (triples(model) if source is None else source):
