@@ -97,6 +97,7 @@ class Mechanic:
     checks: list = field(default_factory=list)  # kb.reasoning.rulings.RulingCheck
     validator: Any = None
     procedures: tuple = ()  # Procedure: the CR's own ordered steps for an action of this mechanic
+    relies_on: tuple = ()  # rules outside its own sections the logic applies (202.3 mana value): one hop away
 
 
 @dataclass(frozen=True)
@@ -119,12 +120,12 @@ _MECHANICS: dict[str, Mechanic] = {}
 def register_mechanic(key: str, *, schema: dict, solve: Callable[[dict, Context], dict],
                       entry_rules: tuple[str, ...] = (), name_en: str | None = None,
                       name_ja: str | None = None, checks: list | None = None,
-                      procedures: tuple = ()) -> Mechanic:
+                      procedures: tuple = (), relies_on: tuple = ()) -> Mechanic:
     check_labels(schema, key)
     jsonschema.Draft202012Validator.check_schema(schema)
     m = Mechanic(key, schema, solve, tuple(entry_rules), name_en or schema.get("title_en", key),
                  name_ja or schema.get("title_ja", key), list(checks or []),
-                 jsonschema.Draft202012Validator(schema), tuple(procedures))
+                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(relies_on))
     _MECHANICS[key] = m
     return m
 
@@ -218,6 +219,7 @@ def reachable(book, m: Mechanic) -> frozenset:
         other, view = _MECHANICS.get(rel), book.mechanic(rel)
         starts += list(view.rules if view else (other.entry_rules if other else ()))
     cited = [n for k in [m.key] + related_mechanics(book, m.key) for r in book.rulings(k) for n in r.cited_rules]
+    cited += list(m.relies_on)  # declared where the mechanic registers, so the link is written down, not wired
     return per_owner(book, ("reach", m.key), lambda: reachable_rules(book, starts, cited))
 
 

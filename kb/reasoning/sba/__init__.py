@@ -9,4 +9,5 @@ CHECK = Procedure("check", "状況起因処理のチェック", "The state-based
                   ("704.3", "704.5", "704.7", "704.8"), lambda s: True)
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("704",), name_en="State-based actions",
-                  name_ja="状況起因処理", procedures=(CHECK,))
+                  name_ja="状況起因処理", procedures=(CHECK,),
+                  relies_on=("707.2",))
