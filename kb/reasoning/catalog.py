@@ -4,7 +4,7 @@ Importing this module registers each question type (one sub-package per type, li
 """
 from __future__ import annotations
 
-from kb.reasoning import casting, day_night, dfc, manifest, rooms, sba, copies, facedown, mdfc, meld  # noqa: F401  (each registers itself)
+from kb.reasoning import casting, day_night, dfc, manifest, rooms, sba, copies, facedown, mdfc, meld, split  # noqa: F401  (each registers itself)
 from kb.reasoning.engine import SituationError, UnreachableRule, registered, registered_all, solve
 from kb.reasoning.rulebook import RuleBook
 from kb.reasoning.rulings import classify_rulings
