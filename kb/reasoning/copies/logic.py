@@ -250,7 +250,7 @@ def _spell(ctx, st, cast):
 
 def solve(sit: dict, ctx) -> dict:
     st = ctx.state
-    st.update(s=sit, o=sit["original"], e=sit["exception"], v=None, mv=0, copier_name=None)
+    st.update(s=sit, o=sit["original"], e=sit["exception"], v=None, mv=0, copier_name=sit["copier_name"] or None)
     real_card(ctx, sit["original"]["name"], "original.name")
     q = sit["question"]
     if q in ("permanent", "token"):

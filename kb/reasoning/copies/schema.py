@@ -55,6 +55,8 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
     "new_targets": array("コピーの新しい対象（選べるとき）", "new targets for the copy (when allowed)",
                          text("対象", "target"), default=[]),
     "may_choose_new_targets": boolean("新しい対象を選んでよい", "may choose new targets"),
+    "copier_name": text("コピーする側の名前（名前をコピーしない効果のとき）", "the copy's own name (if the name isn't copied)",
+                        default=""),
     "copier_choice": text("コピー側の「戦場に出るに際して」の選択", "the copy's own 'as it enters' choice", default=""),
     "copies": integer("作るコピーの数", "number of copies", default=1, minimum=1),
 }, required=("question", "original"))

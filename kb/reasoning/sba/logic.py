@@ -162,6 +162,8 @@ def legend_rule(st, ctx, found=None, **_):
                 found.append(("graveyard", p, "704.5j"))
         did.append(f"{who} controls {len(ps)} legendary {name}: keeps one, {len(ps) - 1} put into the graveyard "
                    "(not destroyed: indestructible doesn't help)")
+    if not did and len(legends) > 1:
+        return "no player controls two legendary permanents with the same name: the legend rule doesn't apply"
     return "; ".join(did) or None
 
 

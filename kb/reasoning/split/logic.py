@@ -94,10 +94,10 @@ def characteristics(ctx, st):
 
 @implements("702.102a", "If a player casts a split card with fuse from their hand", mechanic=M)
 def fuse_from_hand(st, ctx, **_):
-    ok = st["zone"] == "hand"
+    ok = st["s"]["zone"] == "hand"
     st["ok"] = ok
     return "cast from the hand, both halves may be cast (fused)" if ok else \
-        f"fuse works only from the hand: from the {st['zone']} only one half can be cast"
+        f"fuse works only from the hand: from the {st['s']['zone']} only one half can be cast"
 
 
 @implements("709.3a", "Only the chosen half is evaluated to see if it can be cast", mechanic=M)
