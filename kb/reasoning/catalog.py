@@ -16,6 +16,7 @@ QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
 def list_mechanics() -> list[dict]:
     return [{"key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "schema": m.schema,
              "entry_rules": list(m.entry_rules),
+             "examples": [{"title_ja": ja, "title_en": en, "situation": sit} for ja, en, sit in m.examples],
              "procedures": [{"key": p.key, "title_ja": p.title_ja, "title_en": p.title_en, "steps": list(p.steps)}
                             for p in m.procedures]} for m in registered_all()]
 

@@ -97,6 +97,7 @@ class Mechanic:
     checks: list = field(default_factory=list)  # kb.reasoning.rulings.RulingCheck
     validator: Any = None
     procedures: tuple = ()  # Procedure: the CR's own ordered steps for an action of this mechanic
+    examples: tuple = ()  # (JA title, EN title, situation): example scenarios a form offers
     relies_on: tuple = ()  # rules outside its own sections the logic applies (202.3 mana value): one hop away
 
 
@@ -120,12 +121,12 @@ _MECHANICS: dict[str, Mechanic] = {}
 def register_mechanic(key: str, *, schema: dict, solve: Callable[[dict, Context], dict],
                       entry_rules: tuple[str, ...] = (), name_en: str | None = None,
                       name_ja: str | None = None, checks: list | None = None,
-                      procedures: tuple = (), relies_on: tuple = ()) -> Mechanic:
+                      procedures: tuple = (), relies_on: tuple = (), examples: tuple = ()) -> Mechanic:
     check_labels(schema, key)
     jsonschema.Draft202012Validator.check_schema(schema)
     m = Mechanic(key, schema, solve, tuple(entry_rules), name_en or schema.get("title_en", key),
                  name_ja or schema.get("title_ja", key), list(checks or []),
-                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(relies_on))
+                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(examples), tuple(relies_on))
     _MECHANICS[key] = m
     return m
 

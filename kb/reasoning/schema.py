@@ -103,6 +103,12 @@ def array(ja: str, en: str, items: dict, default: list | None = None, **kw) -> d
     return d
 
 
+def when(prop: dict, **shown_for) -> dict:
+    """``prop`` shown in the form only when another field has one of the given values
+    (``when(card, question=["turn-face-up"])``); the kb ignores it, validation is unchanged."""
+    return {**prop, "x_when": {k: list(v) for k, v in shown_for.items()}}
+
+
 def situation_schema(key: str, ja: str, en: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
     d = obj(ja, en, properties, required)
     d["$schema"] = DIALECT

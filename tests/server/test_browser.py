@@ -131,7 +131,7 @@ def test_search_rule_mechanic_question(browser, base_url):
     outcome = browser.find_element(By.ID, "outcome").text
     expected = kb.ask("day-night", {"event": "untap-step", "designation": "day"})
     assert expected["outcome"]["designation"] == "night"
-    assert "designation\nnight" in outcome
+    assert "昼夜\nnight" in outcome
     trace = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#trace > li > a.rn")]
     assert trace == [s["rule"] for s in expected["trace"]]
 

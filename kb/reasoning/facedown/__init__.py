@@ -28,4 +28,15 @@ PROCEDURES = (
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("708", "702.37", "702.168", "701.58", "701.62"),
                   name_en="Face-down spells and permanents", name_ja="裏向きの呪文とパーマネント",
-                  procedures=PROCEDURES, relies_on=("202.3", "701.6"))
+                  procedures=PROCEDURES, relies_on=("202.3", "701.6"), examples=(
+                      ("予示されたセラの天使を表向きにする", "Turn a manifested Serra Angel face up",
+                       {"question": "turn-face-up", "via": "manifest", "card": {
+                           "name": "Serra Angel", "types": ["creature"], "mana_cost": "{3}{W}{W}", "power": 4,
+                           "toughness": 4, "abilities": ["flying", "vigilance"]}}),
+                      ("予示されたインスタント（稲妻）を効果で表向きにしようとする", "An effect tries to turn a manifested instant up",
+                       {"question": "turn-face-up", "via": "manifest", "method": "effect",
+                        "card": {"name": "Lightning Bolt", "types": ["instant"], "mana_cost": "{R}"}}),
+                      ("変異で裏向きに唱える（マナ総量が偶数の呪文は唱えられない）", "Cast with morph under an even-mana-value ban",
+                       {"question": "cast-face-down", "via": "morph", "prohibition": "even-mana-value", "card": {
+                           "name": "Exalted Angel", "types": ["creature"], "mana_cost": "{4}{W}{W}",
+                           "morph_cost": "{2}{W}{W}"}})))
