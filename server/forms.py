@@ -49,7 +49,8 @@ def build(schema: dict, lang: str, prefix: str = "", values: dict | None = None)
 def css_rules(fields: list[Field]) -> str:
     """CSS that hides a field unless the field it depends on has one of its values: with the
     :has() selector the form reacts as a choice changes, and without CSS every field is shown."""
-    pairs = sorted({(k, v) for f in fields for k, vs in f.when.items() for v in vs})
+    pairs = sorted({(k, v) for f in fields for k, vs in f.when.items() for v in vs
+                    if str(v).replace("-", "").replace("_", "").isalnum() and k.replace("_", "").isalnum()})
     keys = sorted({k for k, _ in pairs})
     rules = [f"#ask-form .when-{k} {{display: none}}" for k in keys]
     rules += [f'#ask-form:has(#f-{k} option[value="{v}"]:checked) .when-{k}-{v} {{display: block}}' for k, v in pairs]
@@ -81,6 +82,10 @@ def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
                              children=build(items, lang, f"{name}.{i}.", item or {}))
                 slots.append(slot)
             return Field(name, label, "slots", children=slots)
+        if "enum" in items:  # several choices: one checkbox per value, by its label
+            labels = items.get(f"enum_labels_{lang}") or {}
+            return Field(name, label, "checks", [str(v) for v in current],
+                         [(str(v), labels.get(str(v), str(v))) for v in items["enum"]])
         return Field(name, label, "lines", "\n".join(str(v) for v in current),
                      description=_enum_hint(items, lang))
     return Field(name, label, "text", "" if value is None else value)
@@ -124,6 +129,9 @@ def _value(sub: dict, form, name: str):
                     found.append(_object(items, form, f"{name}.{i}."))
                 i += 1
             return found
+        if "enum" in items:
+            getlist = getattr(form, "getlist", None)
+            return [v for v in (getlist(name) if getlist else [form.get(name)]) if v]
         raw = form.get(name, "")
         lines = [line.strip() for line in raw.splitlines() if line.strip()]
         if items.get("type") in ("integer", "number"):

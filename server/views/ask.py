@@ -61,6 +61,15 @@ def _submitted(form) -> tuple[object, str]:
     return None, ""
 
 
+@bp.get("/mechanics/<name>/ask.css")
+@cached
+def form_css(name: str):
+    """The form's show-when rules as a stylesheet of this origin (the CSP allows no inline style)."""
+    entry = res.ask_schema(name)
+    css = forms.css_rules(forms.build(entry["schema"], current_lang()))
+    return css + "\n", 200, {"Content-Type": "text/css; charset=utf-8"}
+
+
 @bp.route("/mechanics/<name>/ask", methods=["GET", "POST"])
 @cached
 def page(name: str):
@@ -85,6 +94,6 @@ def page(name: str):
                                               lang=lang)) for ex in entry.get("examples", [])]
     message = error and (error.get("message_ja") if lang == "ja" and error.get("message_ja") else error["message"])
     return render_template("ask.html", entry=entry, fields=fields, answer=found, error=error, message=message,
-                           raw_json=raw_json, css=forms.css_rules(fields), share=share, examples=examples,
+                           raw_json=raw_json, share=share, examples=examples,
                            verdict=found and view.verdict(found, lang), show=lambda v: view.value_view(v, lang)), \
         400 if error else 200
