@@ -82,10 +82,14 @@ class SituationError(BadInput):
 
     code = "invalid_situation"
 
-    def __init__(self, field: str, message: str):
-        super().__init__(f"{field}: {message}", field=field)
+    def __init__(self, field: str, message: str, *, message_ja: str | None = None, label_ja: str | None = None):
+        extra = {"field": field}
+        if message_ja:  # the same, for a Japanese page: 「カード 1 › カード・タイプ: …」
+            extra["message_ja"] = f"{label_ja or field}: {message_ja}"
+        super().__init__(f"{field}: {message}", **extra)
         self.field = field
         self.detail = message
+        self.detail_ja = message_ja
 
 
 def _all(cls: type) -> list[type]:

@@ -23,6 +23,12 @@ class Field:
     options: list = field(default_factory=list)  # (value, label)
     children: list = field(default_factory=list)
     description: str = ""
+    when: dict = field(default_factory=dict)  # shown only when another field has one of these values
+
+    @property
+    def css(self) -> str:
+        """Classes that show the field only for the values it is used with (no JavaScript: see css_rules)."""
+        return " ".join(f"when-{k} " + " ".join(f"when-{k}-{v}" for v in vs) for k, vs in self.when.items())
 
 
 def _label(schema: dict, lang: str, key: str) -> str:
@@ -34,8 +40,21 @@ def build(schema: dict, lang: str, prefix: str = "", values: dict | None = None)
     out = []
     for key, sub in (schema.get("properties") or {}).items():
         name = f"{prefix}{key}"
-        out.append(_field(sub, lang, name, key, values.get(key, sub.get("default"))))
+        f = _field(sub, lang, name, key, values.get(key, sub.get("default")))
+        f.when = dict(sub.get("x_when") or {})
+        out.append(f)
     return out
+
+
+def css_rules(fields: list[Field]) -> str:
+    """CSS that hides a field unless the field it depends on has one of its values: with the
+    :has() selector the form reacts as a choice changes, and without CSS every field is shown."""
+    pairs = sorted({(k, v) for f in fields for k, vs in f.when.items() for v in vs
+                    if str(v).replace("-", "").replace("_", "").isalnum() and k.replace("_", "").isalnum()})
+    keys = sorted({k for k, _ in pairs})
+    rules = [f"#ask-form .when-{k} {{display: none}}" for k in keys]
+    rules += [f'#ask-form:has(#f-{k} option[value="{v}"]:checked) .when-{k}-{v} {{display: block}}' for k, v in pairs]
+    return "\n".join(rules)
 
 
 def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
@@ -63,6 +82,10 @@ def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
                              children=build(items, lang, f"{name}.{i}.", item or {}))
                 slots.append(slot)
             return Field(name, label, "slots", children=slots)
+        if "enum" in items:  # several choices: one checkbox per value, by its label
+            labels = items.get(f"enum_labels_{lang}") or {}
+            return Field(name, label, "checks", [str(v) for v in current],
+                         [(str(v), labels.get(str(v), str(v))) for v in items["enum"]])
         return Field(name, label, "lines", "\n".join(str(v) for v in current),
                      description=_enum_hint(items, lang))
     return Field(name, label, "text", "" if value is None else value)
@@ -106,6 +129,9 @@ def _value(sub: dict, form, name: str):
                     found.append(_object(items, form, f"{name}.{i}."))
                 i += 1
             return found
+        if "enum" in items:
+            getlist = getattr(form, "getlist", None)
+            return [v for v in (getlist(name) if getlist else [form.get(name)]) if v]
         raw = form.get(name, "")
         lines = [line.strip() for line in raw.splitlines() if line.strip()]
         if items.get("type") in ("integer", "number"):

@@ -82,6 +82,9 @@ def openapi_document() -> dict:
                                              "situation": {"type": "object"}}})},
         "/api/ask/{mechanic}/schema": _get("The JSON Schema of one mechanic's situation",
                                            [_param("mechanic", "path", True)]),
+        "/api/ask/{mechanic}/procedure": _get("Every step of one of the mechanic's CR procedures (casting "
+                                              "601.2a–i, turning face up, unlocking, melding), each cited",
+                                              [_param("mechanic", "path", True), _param("key")]),
         "/api/ask/{mechanic}": _post("Ask a state question; the body is the situation (or {situation})",
                                      [_param("mechanic", "path", True)], {"type": "object"}),
         "/api/path": _get("How two rules, mechanics or cards connect: shortest typed paths, each edge cited",

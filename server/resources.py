@@ -106,6 +106,10 @@ def ask(mechanic_name: str, situation) -> dict:
     return get_kb().ask(mechanic_name, situation)
 
 
+def ask_procedure(mechanic_name: str, key: str | None) -> dict:
+    return get_kb().ask_procedure(mechanic_name, key)
+
+
 def ask_schemas() -> list[dict]:
     return get_kb().ask_schemas()
 

@@ -56,6 +56,12 @@ UI = {
     "situation": ("状況", "Situation"),
     "json_hint": ("JSON で入力", "as JSON"),
     "include": ("この項目を含める", "include this item"),
+    "verdict": ("結論", "Answer"),
+    "examples": ("例", "Examples"),
+    "share": ("この質問へのリンク（共有用）", "Link to this question (to share)"),
+    "procedure": ("手順", "Procedure"),
+    "in_this_case": ("この場合", "in this case"),
+    "cards_named": ("挙げられたカード（カード・データ）", "Cards named (card data)"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),

@@ -158,3 +158,35 @@ ROOM = {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}", "unlock_trigge
         "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True,
                   "trigger_targets": 1, "legal_targets": 1}}
 NO_TARGET_ROOM = ROOM | {"right": ROOM["right"] | {"legal_targets": 0}}
+
+
+@functools.cache
+def bro_meld_rulings() -> tuple[RulingView, ...]:
+    """The official rulings of BRO's meld cards (MTGJSON set file in the shared data), one RulingView
+    each, as a card-data loader would give them (date, card, text)."""
+    import json
+    from tests.conftest import require_data
+    path = require_data() / "cards" / "mtgjson-set-BRO.json"
+    data = json.loads(path.read_text(encoding="utf-8"))
+    cards = data.get("data", data)["cards"]
+    out, seen = [], set()
+    for card in cards:
+        if card.get("layout") != "meld":
+            continue
+        for i, r in enumerate(card.get("rulings", [])):
+            if r["text"] in seen:
+                continue
+            seen.add(r["text"])
+            out.append(RulingView(id=f"mtgjson-set-BRO#{card['number']}-{i + 1}", document="mtgjson-set-BRO",
+                                  document_title="MTGJSON BRO", date=r["date"], text=r["text"],
+                                  locator=f"cards/mtgjson-set-BRO.json {card['name']} ruling {i + 1}", kind="ruling",
+                                  mechanics=("meld",)))
+    return tuple(out)
+
+
+def meld_book() -> ParsedRuleBook:
+    """The current CR with BRO's meld rulings as the meld mechanic's rulings."""
+    edition = _edition()
+    rulings = {k: [replace(r, mechanics=(k,)) for d in docs for r in seed_rulings(d, k)] for k, docs in SEEDS.items()}
+    rulings["meld"] = list(bro_meld_rulings())
+    return ParsedRuleBook(edition, mechanics=mechanic_views(edition), rulings=rulings)

@@ -42,6 +42,13 @@ def _print_ask(a: dict) -> None:
     click.echo("rules applied, in order:")
     for step in a["trace"]:
         click.echo(f"  {step['rule']:<9} {step['did']}")
+    if a.get("procedure"):
+        p = a["procedure"]
+        click.echo(f"procedure: {p['title_en']} (every step, '*' = used in this case)")
+        for s in p["steps"]:
+            click.echo(f"  {'*' if s['in_this_case'] else ' '} {s['rule']:<9} {s['text_en'][:90]}")
+    for c in a.get("cards", []):
+        click.echo(f"card: {c.get('name_ja') or ''} / {c.get('name_en') or ''}  [{', '.join(c.get('sources', []))}]")
     labels = {"agree": "rulings that agree", "superseded": "rulings superseded by the current rules",
               "disagree": "rulings that disagree with the current rules"}
     for group, label in labels.items():
@@ -64,9 +71,18 @@ def _print_ask(a: dict) -> None:
 @click.argument("mechanic", required=False)
 @click.option("--situation", default="{}", help="the situation as JSON (see kb ask --list for each schema)")
 @click.option("--list", "list_", is_flag=True, help="list the mechanics and their situation schemas")
+@click.option("--procedure", "procedure", is_flag=False, flag_value="", default=None,
+              help="list every step of the mechanic's CR procedure (optionally name one: kb ask face-down --procedure turn-up-morph)")
 @click.option("--json", "as_json", is_flag=True)
-def ask(mechanic, situation, list_, as_json) -> None:
+def ask(mechanic, situation, list_, procedure, as_json) -> None:
     kb = load_kb()
+    if procedure is not None and mechanic:
+        try:
+            found = kb.ask_procedure(mechanic, procedure or None)
+        except KBError as exc:
+            fail_with(exc, as_json)
+        emit(found, as_json, _print_procedure)
+        return
     if list_ or not mechanic:
         schemas = kb.ask_schemas()
         if as_json or list_ and as_json:
@@ -74,6 +90,8 @@ def ask(mechanic, situation, list_, as_json) -> None:
             return
         for m in schemas:
             click.echo(f"{m['key']:<20} {m['name_ja']} / {m['name_en']}  (rules {', '.join(m['entry_rules'])})")
+            for p in m.get("procedures", []):
+                click.echo(f"    procedure {p['key']:<18} {p['title_ja']} / {p['title_en']}: {', '.join(p['steps'])}")
             for name, prop in m["schema"].get("properties", {}).items():
                 click.echo(f"    {name:<28} {prop.get('title_ja', '')} / {prop.get('title_en', '')}"
                            + (f"  one of: {', '.join(prop['enum'])}" if "enum" in prop else ""))
@@ -85,6 +103,15 @@ def ask(mechanic, situation, list_, as_json) -> None:
     except KBError as exc:
         fail_with(exc, as_json)
     emit(found, as_json, _print_ask)
+
+
+def _print_procedure(p: dict) -> None:
+    click.echo(f"{p['mechanic']}: {p['title_ja']} / {p['title_en']}  (CR {p['edition']})")
+    for s in p["steps"]:
+        click.echo(f"  {s['rule']:<9} {s['text_en']}")
+        if s.get("text_ja"):
+            click.echo(f"            {s['text_ja']}")
+        click.echo(f"            [{s['citation']['locator']}]")
 
 
 def _print_search(result: dict) -> None:

@@ -97,6 +97,11 @@ class MechanicLookups:
         from kb.reasoning.catalog import ask
         return ask(self.rulebook(), self.question_key(mechanic), situation)
 
+    def ask_procedure(self, mechanic: str, key: str | None = None) -> dict:
+        """Every step of a CR procedure of the question type (casting 601.2a–i …), each cited."""
+        from kb.reasoning.catalog import procedure
+        return procedure(self.rulebook(), self.question_key(mechanic), key)
+
     @staticmethod
     def ask_schemas() -> list[dict]:
         from kb.reasoning.catalog import list_mechanics

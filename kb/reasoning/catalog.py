@@ -4,8 +4,8 @@ Importing this module registers each question type (one sub-package per type, li
 """
 from __future__ import annotations
 
-from kb.reasoning import casting, day_night, dfc, manifest, rooms  # noqa: F401  (each registers itself)
-from kb.reasoning.engine import registered, registered_all, solve
+from kb.reasoning import casting, day_night, dfc, manifest, rooms, sba, copies, facedown, mdfc, meld, split  # noqa: F401  (each registers itself)
+from kb.reasoning.engine import SituationError, UnreachableRule, registered, registered_all, solve
 from kb.reasoning.rulebook import RuleBook
 from kb.reasoning.rulings import classify_rulings
 from kb.reasoning.rulings import ruling_rules  # noqa: F401  (part of this module's interface)
@@ -15,7 +15,37 @@ QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
 
 def list_mechanics() -> list[dict]:
     return [{"key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "schema": m.schema,
-             "entry_rules": list(m.entry_rules)} for m in registered_all()]
+             "entry_rules": list(m.entry_rules),
+             "examples": [{"title_ja": ja, "title_en": en, "situation": sit} for ja, en, sit in m.examples],
+             "procedures": [{"key": p.key, "title_ja": p.title_ja, "title_en": p.title_en, "steps": list(p.steps)}
+                            for p in m.procedures]} for m in registered_all()]
+
+
+def procedure(book: RuleBook, mechanic: str, key: str | None = None, trace: list | None = None) -> dict:
+    """Every step of one of the mechanic's CR procedures, in order, each with its rule text and
+    citation; ``trace`` (a simulated case's steps) marks what each step did in that case."""
+    m = registered(mechanic)
+    if not m.procedures:
+        raise SituationError("procedure", f"{m.key} has no procedure in the CR",
+                             message_ja="この種類の質問には手順がありません", label_ja="手順")
+    chosen = next((p for p in m.procedures if p.key == key), None) if key else m.procedures[0]
+    if chosen is None:
+        raise SituationError("procedure", f"unknown procedure {key!r}; one of: "
+                             + ", ".join(p.key for p in m.procedures),
+                             message_ja="次のいずれかを選んでください: " + "、".join(p.title_ja for p in m.procedures),
+                             label_ja="手順")
+    did = {}
+    for step in trace or ():
+        did.setdefault(step["rule"], step["did"])
+    steps = []
+    for n in chosen.steps:
+        r = book.rule(n)
+        if r is None:  # a renumbered CR must fail loudly, as a broken pin does
+            raise UnreachableRule(f"{m.key}: procedure {chosen.key} names rule {n}, missing from CR {book.edition}")
+        steps.append({"rule": n, "text_en": r.text_en, "text_ja": r.text_ja, "in_this_case": did.get(n),
+                      "citation": {"rule": n, "edition": book.edition, "document": r.document, "locator": r.locator}})
+    return {"mechanic": m.key, "edition": book.edition, "procedure": chosen.key, "title_ja": chosen.title_ja,
+            "title_en": chosen.title_en, "steps": steps, "citations": [s["citation"] for s in steps]}
 
 
 def ask(book: RuleBook, mechanic: str, situation: dict | str, *, rulings: bool = True) -> dict:
@@ -32,5 +62,10 @@ def ask(book: RuleBook, mechanic: str, situation: dict | str, *, rulings: bool =
         for r in classified[group]:
             citations.append({"ruling": r["id"], "date": r["date"], "document": r["document"],
                               "locator": r["locator"]})
+    procs = [procedure(book, m.key, p.key, trace) for p in m.procedures if p.applies(situation)]
+    for c in ctx.cards:  # real cards the situation named, as the loaded card data has them
+        citations.append({"card": c["key"], "name_ja": c.get("name_ja"), "name_en": c.get("name_en"),
+                          "documents": c.get("sources", [])})
     return {"mechanic": m.key, "edition": book.edition, "situation": situation, "outcome": outcome,
-            "trace": trace, "rulings": classified, "citations": citations}
+            "trace": trace, "procedure": procs[0] if procs else None, "cards": list(ctx.cards),
+            "rulings": classified, "citations": citations}

@@ -21,7 +21,7 @@ from kb.memo import per_owner
 from kb.reasoning.reach import reachable_rules
 from kb.reasoning.registry import check_pins, pins_for
 from kb.reasoning.rulebook import RuleBook
-from kb.reasoning.schema import check_labels, fill_defaults
+from kb.reasoning.schema import accept_labels, check_labels, fill_defaults, label_of
 
 class UnknownMechanic(SituationError):
     """A question type that is not registered (a situation naming it can't be answered)."""
@@ -54,6 +54,7 @@ class Context:
     reachable: frozenset | set
     mechanic: str = ""
     trace: list[TraceStep] = field(default_factory=list)
+    cards: list = field(default_factory=list)  # cards of the loaded card data the situation named (cited)
 
     def apply(self, rule: str, *, using: str | None = None, **kwargs) -> str | None:
         """Run the logic registered for ``rule`` on ``self.state``; record it in the trace if it applied."""
@@ -95,6 +96,23 @@ class Mechanic:
     name_ja: str
     checks: list = field(default_factory=list)  # kb.reasoning.rulings.RulingCheck
     validator: Any = None
+    procedures: tuple = ()  # Procedure: the CR's own ordered steps for an action of this mechanic
+    examples: tuple = ()  # (JA title, EN title, situation): example scenarios a form offers
+    relies_on: tuple = ()  # rules outside its own sections the logic applies (202.3 mana value): one hop away
+
+
+@dataclass(frozen=True)
+class Procedure:
+    """An action the CR defines as ordered steps (casting 601.2a–i, turning a permanent face up).
+
+    ``steps`` are rule numbers in the CR's order; ``applies(situation)`` says whether a question
+    simulates this action, so its answer lists every step beside the steps the case used."""
+
+    key: str
+    title_ja: str
+    title_en: str
+    steps: tuple[str, ...]
+    applies: Callable[[dict], bool] = lambda s: False
 
 
 _MECHANICS: dict[str, Mechanic] = {}
@@ -102,12 +120,13 @@ _MECHANICS: dict[str, Mechanic] = {}
 
 def register_mechanic(key: str, *, schema: dict, solve: Callable[[dict, Context], dict],
                       entry_rules: tuple[str, ...] = (), name_en: str | None = None,
-                      name_ja: str | None = None, checks: list | None = None) -> Mechanic:
+                      name_ja: str | None = None, checks: list | None = None,
+                      procedures: tuple = (), relies_on: tuple = (), examples: tuple = ()) -> Mechanic:
     check_labels(schema, key)
     jsonschema.Draft202012Validator.check_schema(schema)
     m = Mechanic(key, schema, solve, tuple(entry_rules), name_en or schema.get("title_en", key),
                  name_ja or schema.get("title_ja", key), list(checks or []),
-                 jsonschema.Draft202012Validator(schema))
+                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(examples), tuple(relies_on))
     _MECHANICS[key] = m
     return m
 
@@ -122,29 +141,54 @@ def _path(parts) -> str:
     return out or "$"
 
 
+def _ja_message(e, schema: dict) -> str:
+    """What is wrong, in Japanese, for the page that shows the form (the EN message stays the API's)."""
+    v = e.validator
+    if v == "enum":
+        labels = e.schema.get("enum_labels_ja") or {}
+        return "次のいずれかを選んでください: " + "、".join(labels.get(str(x), str(x)) for x in e.validator_value)
+    if v == "type":
+        kinds = {"integer": "整数", "string": "文字列", "boolean": "はい／いいえ", "array": "一覧", "object": "項目の組",
+                 "null": "空", "number": "数"}
+        want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
+        return "の形が違います（" + "または".join(kinds.get(w, w) for w in want) + "で入力してください）"
+    if v == "pattern":
+        return f"「{e.instance}」は読めません（マナ・コストは {{2}}{{W}} のように記号で書きます）"
+    if v in ("minimum", "maximum"):
+        return f"{e.validator_value}{'以上' if v == 'minimum' else '以下'}の値にしてください（入力: {e.instance}）"
+    if v == "minItems":
+        return f"少なくとも{e.validator_value}つ入力してください"
+    return "入力が正しくありません"
+
+
 def validate(m: Mechanic, situation: dict | str) -> dict:
     if isinstance(situation, str):
         try:
             situation = json.loads(situation)
         except json.JSONDecodeError as e:
-            raise SituationError("$", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}") from None
+            raise SituationError("$", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
+                                 message_ja=f"JSON として読めません（{e.lineno}行 {e.colno}文字目）") from None
     if not isinstance(situation, dict):
-        raise SituationError("$", "the situation must be a JSON object")
+        raise SituationError("$", "the situation must be a JSON object", message_ja="状況は JSON オブジェクトで書きます")
+    situation = accept_labels(m.schema, situation)
     errors = sorted(m.validator.iter_errors(situation), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if errors:
         e = errors[0]
         where = list(e.absolute_path)
         if e.validator == "required":
             missing = [r for r in e.validator_value if r not in e.instance]
-            raise SituationError(_path(where + missing[:1]), f"required field is missing ({e.message})")
+            path = where + missing[:1]
+            raise SituationError(_path(path), f"required field is missing ({e.message})",
+                                 message_ja="入力が必要です", label_ja=label_of(m.schema, path))
         if e.validator == "additionalProperties":
             known = set((e.schema.get("properties") or {}))
             extra = [k for k in e.instance if k not in known]
-            raise SituationError(_path(where + extra[:1]), "unknown field; allowed: " + ", ".join(sorted(known)))
-        raise SituationError(_path(where), e.message)
+            raise SituationError(_path(where + extra[:1]), "unknown field; allowed: " + ", ".join(sorted(known)),
+                                 message_ja=f"「{extra[0] if extra else ''}」という項目はありません",
+                                 label_ja=label_of(m.schema, where) if where else "状況")
+        raise SituationError(_path(where), e.message, message_ja=_ja_message(e, m.schema),
+                             label_ja=label_of(m.schema, where))
     return fill_defaults(m.schema, situation)
-
-
 
 
 def registered(key: str) -> Mechanic:
@@ -176,6 +220,7 @@ def reachable(book, m: Mechanic) -> frozenset:
         other, view = _MECHANICS.get(rel), book.mechanic(rel)
         starts += list(view.rules if view else (other.entry_rules if other else ()))
     cited = [n for k in [m.key] + related_mechanics(book, m.key) for r in book.rulings(k) for n in r.cited_rules]
+    cited += list(m.relies_on)  # declared where the mechanic registers, so the link is written down, not wired
     return per_owner(book, ("reach", m.key), lambda: reachable_rules(book, starts, cited))
 
 

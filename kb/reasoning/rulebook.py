@@ -62,19 +62,22 @@ class RuleBook(Protocol):
 
     def rulings(self, mechanic_key: str) -> list[RulingView]: ...
 
+    # Optional: def card(self, name: str) -> dict | None  (key, name_en, name_ja, sources) — kb.reasoning.cards
+
 
 class ParsedRuleBook:
     """A RuleBook over parsed CR records (EN edition, optionally JA texts by number)."""
 
     def __init__(self, edition, ja_texts: dict[str, str] | None = None,
                  mechanics: dict[str, MechanicView] | None = None,
-                 rulings: dict[str, list[RulingView]] | None = None):
+                 rulings: dict[str, list[RulingView]] | None = None, cards: dict[str, dict] | None = None):
         self.edition = edition.edition
         self._rules = {r.number: r for r in edition.rules}
         self._doc = edition.document.id
         self._ja = ja_texts or {}
         self._mechanics = mechanics or {}
         self._rulings = rulings or {}
+        self._cards = cards or {}  # any name -> card record (key, name_en, name_ja, sources)
         self._children: dict[str, list[str]] = {}
         self._graph = None
         for r in edition.rules:
@@ -104,3 +107,6 @@ class ParsedRuleBook:
 
     def rulings(self, mechanic_key: str) -> list[RulingView]:
         return list(self._rulings.get(mechanic_key, []))
+
+    def card(self, name: str) -> dict | None:
+        return self._cards.get(name)

@@ -103,8 +103,60 @@ def array(ja: str, en: str, items: dict, default: list | None = None, **kw) -> d
     return d
 
 
+def when(prop: dict, **shown_for) -> dict:
+    """``prop`` shown in the form only when another field has one of the given values
+    (``when(card, question=["turn-face-up"])``); the kb ignores it, validation is unchanged."""
+    return {**prop, "x_when": {k: list(v) for k, v in shown_for.items()}}
+
+
 def situation_schema(key: str, ja: str, en: str, properties: dict, required: tuple[str, ...] = ()) -> dict:
     d = obj(ja, en, properties, required)
     d["$schema"] = DIALECT
     d["$id"] = f"https://mtg-kb.local/schema/situation/{key}.json"
     return d
+
+
+# ---------------------------------------------------------------- input as a person types it
+
+
+def _enum_lookup(sub: dict) -> dict[str, str]:
+    """Normalised spellings of each enum value: the value, its JA label and its EN label."""
+    from kb.text import normalize
+    out: dict[str, str] = {}
+    for v in sub.get("enum", ()):
+        if not isinstance(v, str):
+            continue
+        for spelling in (v, sub.get("enum_labels_ja", {}).get(v), sub.get("enum_labels_en", {}).get(v),
+                         *sub.get("enum_aliases", {}).get(v, ())):
+            if spelling:
+                out.setdefault(normalize(spelling), v)
+    return out
+
+
+def accept_labels(schema: dict, value):
+    """A copy of ``value`` where a string given for an enum field is read as the value whose key, JA
+    label or EN label (or listed alias) it spells (「インスタント」 -> "instant"). Anything else is left
+    for validation to refuse, naming the field; nothing is guessed."""
+    from kb.text import normalize
+    if isinstance(value, dict) and "properties" in schema:
+        return {k: accept_labels(schema["properties"][k], v) if k in schema["properties"] else v
+                for k, v in value.items()}
+    if isinstance(value, list) and isinstance(schema.get("items"), dict):
+        return [accept_labels(schema["items"], v) for v in value]
+    if isinstance(value, str) and "enum" in schema and value not in schema["enum"]:
+        return _enum_lookup(schema).get(normalize(value), value)
+    return value
+
+
+def label_of(schema: dict, path: list, lang: str = "ja") -> str:
+    """The label of the field at ``path`` (keys and indexes) in ``lang``: 「カード 1 › カード・タイプ」."""
+    parts, sub = [], schema
+    for p in path:
+        if isinstance(p, int):
+            sub = sub.get("items") or {}
+            if parts:
+                parts[-1] += f" {p + 1}"
+            continue
+        sub = (sub.get("properties") or {}).get(p) or {}
+        parts.append(sub.get(f"title_{lang}") or sub.get("title_en") or str(p))
+    return " › ".join(parts) or ("状況" if lang == "ja" else "situation")

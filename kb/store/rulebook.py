@@ -13,7 +13,7 @@ from typing import Callable
 from kb.reasoning.catalog import list_mechanics
 from kb.reasoning.rulebook import MechanicView, RuleText, RulingView
 from kb.store.lineage import Lineage
-from kb.store.names import mechanic_keys
+from kb.store.names import card_key, mechanic_keys
 from kb.store.rows import Model
 
 
@@ -111,6 +111,15 @@ class ModelRuleBook:
         first = mechanics[0]
         return MechanicView(key=key, name_en=first["name_en"], name_ja=first["name_ja"], rules=rules,
                             related=related, aliases=tuple(a for m in mechanics for a in m["aliases_en"] + m["aliases_ja"]))
+
+    def card(self, name: str) -> dict | None:
+        """A card of the loaded card data by its JA or EN name: what the model holds of it today
+        (names and the documents that list it), for a situation that names a real card."""
+        key = card_key(self.model, name)
+        if key is None:
+            return None
+        c = self.model.cards[key]
+        return {"key": key, "name_en": c["name_en"], "name_ja": c["name_ja"], "sources": list(c["sources"])}
 
     def rulings(self, mechanic_key: str) -> list[RulingView]:
         out, seen = [], set()

@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, render_template, request, url_for
 
 from kb.errors import InvalidJSON, KBError, SituationError
+import server.answer_view as view
 import server.forms as forms
 import server.resources as res
 from server.cache import cached
@@ -27,6 +28,12 @@ def schema(mechanic: str):
     return answer({**res.ask_schema(mechanic), "citations": []})
 
 
+@bp.get("/api/ask/<path:mechanic>/procedure")
+@cached
+def procedure(mechanic: str):
+    return answer(res.ask_procedure(mechanic, request.args.get("key")))
+
+
 @bp.post("/api/ask/<path:mechanic>")
 def api(mechanic: str):
     body = res.json_body()
@@ -42,27 +49,51 @@ def api_any():
     return answer(res.ask(str(body["mechanic"]), body.get("situation", {})))
 
 
+def _submitted(form) -> tuple[object, str]:
+    """(situation, the JSON text typed) from a POSTed or GET form: ``s`` / ``_json`` is the whole
+    situation as JSON (a shared link), else the form's fields."""
+    raw = (form.get("_json") or form.get("s") or "").strip()
+    if raw:
+        try:
+            return json.loads(raw), raw
+        except json.JSONDecodeError as err:
+            raise InvalidJSON(f"JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+    return None, ""
+
+
+@bp.get("/mechanics/<name>/ask.css")
+@cached
+def form_css(name: str):
+    """The form's show-when rules as a stylesheet of this origin (the CSP allows no inline style)."""
+    entry = res.ask_schema(name)
+    css = forms.css_rules(forms.build(entry["schema"], current_lang()))
+    return css + "\n", 200, {"Content-Type": "text/css; charset=utf-8"}
+
+
 @bp.route("/mechanics/<name>/ask", methods=["GET", "POST"])
 @cached
 def page(name: str):
-    schema_entry = res.ask_schema(name)
-    schema = schema_entry["schema"]
-    found = error = None
-    values = None
+    entry = res.ask_schema(name)
+    schema, lang = entry["schema"], current_lang()
+    found = error = values = None
     raw_json = ""
-    if request.method == "POST":
-        raw_json = request.form.get("_json", "").strip()
+    form = request.form if request.method == "POST" else request.args
+    asked = request.method == "POST" or "_ask" in form or "s" in form
+    if asked:
         try:
-            if raw_json:
-                try:
-                    values = json.loads(raw_json)
-                except json.JSONDecodeError as err:
-                    raise InvalidJSON(f"JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-            else:
-                values = forms.situation(schema, request.form)
-            found = res.ask(schema_entry["key"], values)
+            values, raw_json = _submitted(form)
+            if values is None:
+                values = forms.situation(schema, form)
+            found = res.ask(entry["key"], values)
         except KBError as err:
             error = err.body()["error"]
-    fields = forms.build(schema, current_lang(), values=values if isinstance(values, dict) else None)
-    return render_template("ask.html", entry=schema_entry, fields=fields, answer=found, error=error,
-                           raw_json=raw_json), 400 if error else 200
+    fields = forms.build(schema, lang, values=values if isinstance(values, dict) else None)
+    share = url_for("ask.page", name=name, s=json.dumps(found["situation"], ensure_ascii=False), lang=lang) \
+        if found else None
+    examples = [(ex[f"title_{lang}"], url_for("ask.page", name=name, s=json.dumps(ex["situation"], ensure_ascii=False),
+                                              lang=lang)) for ex in entry.get("examples", [])]
+    message = error and (error.get("message_ja") if lang == "ja" and error.get("message_ja") else error["message"])
+    return render_template("ask.html", entry=entry, fields=fields, answer=found, error=error, message=message,
+                           raw_json=raw_json, share=share, examples=examples,
+                           verdict=found and view.verdict(found, lang), show=lambda v: view.value_view(v, lang)), \
+        400 if error else 200

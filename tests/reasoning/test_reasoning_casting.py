@@ -23,7 +23,8 @@ KICKED = {"name": "Kicker spell", "mana_cost": "{R}", "types": ["instant"],
           "targets": [{"legal": ["Bear"]}, {"legal": ["opponent"], "only_if": "kicker"}]}
 VISION = {"name": "Ancestral Vision", "mana_cost": None, "types": ["sorcery"]}
 shock = {"spell": SHOCK, "targets": [["Bear"]], "mana_pool": "{R}"}
-ALL = ["601.2a", "601.2b", "601.2c", "601.2e", "601.2f", "601.2g", "601.2h", "601.2i"]
+# Every step of 601.2 is in the trace, in order, even one with nothing to do (601.2d: nothing divided).
+ALL = ["601.2a", "601.2b", "601.2c", "601.2d", "601.2e", "601.2f", "601.2g", "601.2h", "601.2i"]
 
 CASES = [
     # id, situation, outcome subset, rules in trace

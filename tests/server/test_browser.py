@@ -131,7 +131,7 @@ def test_search_rule_mechanic_question(browser, base_url):
     outcome = browser.find_element(By.ID, "outcome").text
     expected = kb.ask("day-night", {"event": "untap-step", "designation": "day"})
     assert expected["outcome"]["designation"] == "night"
-    assert "designation\nnight" in outcome
+    assert "昼夜\nnight" in outcome
     trace = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#trace > li > a.rn")]
     assert trace == [s["rule"] for s in expected["trace"]]
 
@@ -153,3 +153,45 @@ def test_page_fits_a_phone(browser, base_url):
     assert width <= viewport
     svg = browser.find_element(By.CSS_SELECTOR, "svg.graph")
     assert svg.size["width"] <= viewport
+
+
+def test_face_down_form_in_japanese(browser, base_url, tmp_path):
+    """The face-down question form: fields follow the chosen question, an example scenario gives a
+    JA verdict first and the rule chain; the answer's link reproduces it; an error names the field."""
+    By = _by()
+    from selenium.webdriver.support.ui import Select, WebDriverWait
+
+    browser.set_window_size(1280, 900)
+    browser.get(base_url + "/mechanics/face-down/ask?lang=ja")
+    method = browser.find_element(By.ID, "f-method")
+    Select(browser.find_element(By.ID, "f-question")).select_by_value("look")
+    assert not method.is_displayed()  # "how to turn it face up" is not asked when looking at it
+    Select(browser.find_element(By.ID, "f-question")).select_by_value("turn-face-up")
+    assert method.is_displayed()
+    browser.save_screenshot(str(tmp_path / "face-down-form-desktop.png"))
+
+    browser.find_element(By.CSS_SELECTOR, "#examples a").click()  # 予示されたセラの天使を表向きにする
+    WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "verdict"))
+    verdict = browser.find_element(By.ID, "verdict").text
+    assert "表向きにできます" in verdict and "{3}{W}{W}" in verdict
+    trace = [a.text for a in browser.find_elements(By.CSS_SELECTOR, "#trace > li > a.rn")]
+    assert "701.40b" in trace and "116.2b" in trace
+    assert "特別な処理" in browser.find_element(By.ID, "trace").text  # the JA text of 116.2b
+    assert "can_turn_face_up" not in browser.find_element(By.ID, "outcome").text  # labels, not keys
+    shared = browser.find_element(By.ID, "share-link").get_attribute("href")
+    browser.save_screenshot(str(tmp_path / "face-down-answer-desktop.png"))
+    browser.set_window_size(412, 915)
+    browser.get(shared)
+    assert browser.find_element(By.ID, "verdict").text == verdict
+    assert browser.execute_script("return document.documentElement.scrollWidth") <= \
+        browser.execute_script("return window.innerWidth")
+    browser.save_screenshot(str(tmp_path / "face-down-answer-phone.png"))
+
+    browser.get(base_url + "/mechanics/face-down/ask?lang=ja&_ask=1&question=turn-face-up&card.name=x"
+                "&card.power=two")
+    error = browser.find_element(By.ID, "ask-error")
+    assert error.get_attribute("data-field") == "card.power" and error.text.startswith("裏向きのカード（表の面） › パワー")
+    import os
+    if os.environ.get("MTG_KB_SCREENSHOTS"):
+        for p in tmp_path.glob("*.png"):
+            shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])

@@ -316,10 +316,19 @@ def test_ask_errors_name_the_field(client):
     assert unknown.status_code == 404 and unknown.get_json()["error"]["code"] == "mechanic_not_answerable"
 
 
+def test_ask_procedure_lists_every_casting_step(client):
+    body = client.get("/api/ask/cast/procedure").get_json()
+    assert [s["rule"] for s in body["steps"]] == [f"601.2{c}" for c in "abcdefghi"]
+    assert all(c["locator"] for c in body["citations"])
+    bad = client.get("/api/ask/cast/procedure?key=dancing")
+    assert bad.status_code == 400 and bad.get_json()["error"]["field"] == "procedure"
+
+
 def test_ask_schemas_are_labelled(client):
     body = client.get("/api/ask").get_json()
     keys = [s["key"] for s in body["schemas"]]
-    assert keys == ["cast", "day-night", "double-faced-card", "manifest", "room"]
+    assert keys == ["cast", "copy", "day-night", "double-faced-card", "face-down", "manifest", "meld", "modal-dfc",
+                    "room", "split-card", "state-based-actions"]
     assert client.get("/api/ask/唱える/schema").get_json()["key"] == "cast"
     event = client.get("/api/ask/day-night/schema").get_json()["schema"]["properties"]["event"]
     assert event["title_ja"] == "出来事" and event["enum_labels_en"]["untap-step"] == "the untap step check"

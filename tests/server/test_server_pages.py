@@ -151,7 +151,8 @@ def test_question_form_generated_from_schema_and_answered(client, kb):
     html = response.get_data(as_text=True)
     expected = kb.ask("day-night", {"event": "untap-step", "designation": "day"})
     outcome = html.split('id="outcome"', 1)[1].split("</div>", 1)[0]
-    assert "<dt>designation</dt><dd>night</dd>" in outcome
+    assert "<dt>昼夜</dt><dd>night</dd>" in outcome  # labels, not raw keys
+    assert 'id="verdict"' in html and "夜" in html.split('id="verdict"', 1)[1].split("</p>", 1)[0]
     trace = html.split('id="trace"', 1)[1].split("</ol>", 1)[0]
     assert re.findall(r'<li><a class="rn" href="/rules/([^"]+)"', trace) == [s["rule"] for s in expected["trace"]]
     assert "731.2a" in [s["rule"] for s in expected["trace"]]
@@ -161,7 +162,7 @@ def test_question_form_reports_the_bad_field(client):
     response = client.post("/mechanics/day-night/ask", data={"_json": '{"event": "bogus"}'}, headers=HTML)
     assert response.status_code == 400
     html = response.get_data(as_text=True)
-    assert 'id="ask-error" data-field="event"' in html and "event: &#39;bogus&#39; is not one of" in html
+    assert 'id="ask-error" data-field="event"' in html and "出来事: 次のいずれかを選んでください" in html
 
 
 def test_source_text_is_escaped_and_numbers_linked():
@@ -242,7 +243,7 @@ def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
         {"name": "Brutal Werewolf", "ability": "daybound", "double_faced": True,
          "becomes_day_on_entry": False, "day_night_trigger": False}]})
     html = response.get_data(as_text=True)
-    assert f"<dt>designation</dt><dd>{expected['outcome']['designation']}</dd>" in html
+    assert f"<dt>昼夜</dt><dd>{expected['outcome']['designation']}</dd>" in html
     assert re.findall(r'<li><a class="rn" href="/rules/([^"]+)"', html.split('id="trace"')[1].split("</ol>")[0]) == \
         [s["rule"] for s in expected["trace"]]
     # the submitted values come back in the form: slot 0 open and ticked

@@ -140,14 +140,14 @@ def choose_targets(state, ctx):
         if t["event"] == "becomes_target" and t["object"] in state["targets"]:
             state["pending"].append(t["name"])
             did.append(f"{t['name']} triggers now and waits until casting finishes")
-    return "; ".join(did) if did else None
+    return "; ".join(did) if did else "the spell has no targets: no targets are chosen"
 
 
 @implements("601.2d", "announces the division", "at least one", mechanic=KEY)
 def divide(state, ctx):
     s, amount = state["s"], state["s"]["spell"].get("divide")
     if amount is None:
-        return None
+        return "the spell divides nothing among targets: no division is announced"
     amount = s["x"] if amount == "X" else int(amount)
     d = s["division"]
     if len(d) != len(state["targets"]) or sum(d) != amount:

@@ -74,6 +74,23 @@ def _counted(st):
     return [s for s in st["previous_turn_spells"] if s["by"] in by and s["how"] != "copied-not-cast"]
 
 
+@implements("707.10", "a copy of a spell isn't cast", mechanic=M)
+def copies_not_counted(st, ctx, **_):
+    """731.2a/b count spells *cast*; 707.10 is why a copy put on the stack is not one of them."""
+    n = sum(1 for s in st["previous_turn_spells"] if s["how"] == "copied-not-cast")
+    if not n:
+        return None
+    return f"{n} copy/copies of a spell were put on the stack, not cast: they aren't counted as spells cast"
+
+
+@implements("707.12", "then the copy becomes cast", mechanic=M)
+def cast_copies_counted(st, ctx, **_):
+    n = sum(1 for s in st["previous_turn_spells"] if s["how"] == "cast-copy")
+    if not n:
+        return None
+    return f"{n} copy/copies were cast (an effect instructed casting them): each is a spell cast and counts"
+
+
 @implements("731.2c", "neither day nor night, this check doesn't happen", mechanic=M)
 def no_check_when_neither(st, ctx, **_):
     if st["event"] != "untap-step" or st["designation"] != "neither":
@@ -233,8 +250,12 @@ def solve(sit: dict, ctx) -> dict:
                 ctx.apply("731.1", using="effect_makes_it", value="day")
     elif ev == "untap-step":
         ctx.apply("731.2")
+        st["designation_checked"] = st["designation"]
         # One check, decided by the designation at its start (a change must not re-trigger 731.2b).
         ctx.apply({"neither": "731.2c", "day": "731.2a", "night": "731.2b"}[st["designation"]])
+        if st["designation_checked"] != "neither":  # what was counted, and why copies count or not
+            ctx.apply("707.10")
+            ctx.apply("707.12")
     elif ev == "effect":
         ctx.apply("731.1", using="effect_makes_it", value=sit["becomes"])
     elif ev == "transform-effect":

@@ -1,14 +1,15 @@
 """Double-faced cards: casting, entering, copying, turning face down, naming (CR 712.11-712.19, 707.8)."""
 from __future__ import annotations
 
+from kb.reasoning.cards import real_card, type_words
 from kb.reasoning.registry import implements
 from kb.reasoning.dfc.logic import characteristics, transform
 from kb.reasoning.dfc.schema import M
+from kb.errors import SituationError
 
 
 def _instant_or_sorcery(face: dict) -> bool:
-    t = (face or {}).get("types", "").lower()
-    return "instant" in t or "sorcery" in t
+    return bool({"instant", "sorcery"} & type_words((face or {}).get("types", ""), "types"))
 
 
 # ---------------------------------------------------------------- casting
@@ -83,7 +84,7 @@ def _cast(ctx, st):
 
 @implements("712.13", "same face up that was face up on the stack", mechanic=M)
 def enter_from_stack(st, ctx, **_):
-    return f"it enters with the face that was up on the stack ({st['face_up']})"
+    return f"it resolves from the stack and enters with the face that was up on the stack ({st['face_up']})"
 
 
 @implements("712.13a", "instant or sorcery face", "put into its owner's graveyard", mechanic=M)
@@ -97,14 +98,15 @@ def enter_transformed_instant(st, ctx, **_):
 @implements("712.14", "from a zone other than the stack enters the battlefield with its front face up", mechanic=M)
 def enter_front(st, ctx, **_):
     st["face_up"] = "front"
-    return "put onto the battlefield from another zone: it enters front face up"
+    where = "another zone" if st["origin"] == "other" else f"the {st['origin']}"
+    return f"put onto the battlefield from {where} (not the stack): it enters front face up"
 
 
 @implements("712.14a", "onto the battlefield \"transformed\"", "enters the battlefield with its back face up",
             mechanic=M)
 def enter_back(st, ctx, **_):
     if st["represented_by"] == "other":
-        st["zone"] = st.get("from", "hand")
+        st["zone"] = st["origin"]
         return "not a double-faced card: put onto the battlefield transformed, it stays in its current zone"
     st["face_up"] = "back"
     return "put onto the battlefield transformed: it enters back face up"
@@ -114,14 +116,26 @@ def enter_back(st, ctx, **_):
 def modal_nonpermanent(st, ctx, **_):
     if st["layout"] != "modal" or not _instant_or_sorcery(st["front"]):
         return None
-    st["zone"] = "hand"
+    st["zone"] = st["origin"]
     return "a modal card whose front face isn't a permanent card stays in its current zone"
 
 
+def _origin(st) -> str:
+    """Where the card enters from: ``from_zone``, else the zone it is in now (``zone`` is always the
+    card's zone before the event; a card entering the battlefield is somewhere else first)."""
+    given, now = st["from_zone"], st["zone"]
+    if given != "other" and now not in ("battlefield", given):
+        raise SituationError("from_zone", f"the card is in the {now} but would enter from the {given}",
+                             message_ja="「領域」と「どこから戦場に出るか」が食い違っています")
+    return given if given != "other" else (now if now != "battlefield" else "other")
+
+
 def _enter(ctx, st):
+    st["origin"] = _origin(st)
+    st["zone"] = "battlefield"  # where it goes; rules below send it back to its origin when it can't
     if st["instruction"] == "face-down":
         ctx.apply("712.15")
-    elif st["from_zone"] == "stack":
+    elif st["origin"] == "stack":
         ctx.apply("712.13")
         if st["instruction"] == "transformed" and not ctx.apply("712.13a"):
             st["face_up"] = "back"
@@ -131,8 +145,8 @@ def _enter(ctx, st):
         else:
             ctx.apply("712.14")
     if st["zone"] != "battlefield":
-        return {"enters": False, "zone": st["zone"]}
-    return {"enters": True, "face_up": None if st.get("face_down") else st["face_up"],
+        return {"enters": False, "zone": st["zone"], "from_zone": st["origin"]}
+    return {"enters": True, "from_zone": st["origin"], "face_up": None if st.get("face_down") else st["face_up"],
             "face_down": bool(st.get("face_down")), "characteristics": characteristics(ctx, st)}
 
 
@@ -230,6 +244,8 @@ def solve(sit: dict, ctx) -> dict:
     st = ctx.state
     st.update(sit)
     st.setdefault("back", {"name": None, "mana_cost": "", "types": ""})
+    for side in ("front", "back"):
+        real_card(ctx, st[side].get("name"), f"{side}.name")
     q = sit["question"]
     if q == "characteristics":
         return {"characteristics": characteristics(ctx, st)}

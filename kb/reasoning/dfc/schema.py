@@ -33,7 +33,8 @@ SCHEMA = situation_schema(M, "両面カード・変身", "Double-faced cards and
         "double-faced-token": ("両面トークン", "a double-faced token"),
         "other": ("両面でないカード／トークン", "a card or token that isn't double-faced")},
         default="double-faced-card"),
-    "zone": choice("領域", "zone", ZONES, default="battlefield"),
+    "zone": choice("領域（出来事の前にカードがある領域）", "zone the card is in (before the event)", ZONES,
+                   default="battlefield"),
     "face_up": choice("表になっている面", "face that is up",
                       {"front": ("正面", "front"), "back": ("背面", "back")}, default="front"),
     "face_down": boolean("裏向き", "face down"),
@@ -47,9 +48,10 @@ SCHEMA = situation_schema(M, "両面カード・変身", "Double-faced cards and
         "normal": ("通常", "normally"), "transformed": ("変身した状態で", "transformed"),
         "face-down": ("裏向きで", "face down"), "back-face": ("背面を選んで", "choosing the back face")},
         default="normal"),
-    "from_zone": choice("どこから戦場に出るか", "enters from", {
+    "from_zone": choice("どこから戦場に出るか（出る前の領域）", "the zone it enters the battlefield from", {
         "stack": ("スタック（呪文の解決）", "the stack (a resolving spell)"),
-        "other": ("スタック以外", "another zone")}, default="other"),
+        **{z: v for z, v in ZONES.items() if z not in ("stack", "battlefield", "outside")},
+        "other": ("スタック以外（「領域」のとおり）", "another zone (as 'zone' says)")}, default="other"),
     "effect_allows_face_down": boolean("裏向きで唱えることを許す効果がある", "an effect allows casting it face down"),
     "transform_by": choice("変身させようとするもの", "what tries to transform it", {
         "other": ("呪文・他のオブジェクトの能力", "a spell or another object's ability"),

@@ -5,17 +5,17 @@ A manifested card is described by its real (face-up) characteristics; the face-d
 """
 from __future__ import annotations
 
+from kb.reasoning.cards import real_card, type_words
 from kb.reasoning.registry import implements
 from kb.reasoning.manifest.schema import FACE_DOWN, M
 
 
 def _creature_card(card) -> bool:
-    return "creature" in card["types"].lower()
+    return "creature" in card["type_set"]
 
 
 def _instant_or_sorcery(card) -> bool:
-    t = card["types"].lower()
-    return "instant" in t or "sorcery" in t
+    return bool({"instant", "sorcery"} & card["type_set"])
 
 
 # ---------------------------------------------------------------- manifesting
@@ -223,5 +223,9 @@ def _leave(ctx, st):
 
 def solve(sit: dict, ctx) -> dict:
     st = ctx.state
-    st.update(sit, cards=[dict(c) for c in sit["cards"]])
+    # The type line is read in English or Japanese (「インスタント」 is an instant); an unknown word is refused.
+    cards = [dict(c, type_set=type_words(c["types"], f"cards[{i}].types")) for i, c in enumerate(sit["cards"])]
+    for i, c in enumerate(cards):
+        real_card(ctx, c["name"], f"cards[{i}].name")
+    st.update(sit, cards=cards)
     return {"manifest": _manifest, "turn-face-up": _turn_up, "leave-battlefield": _leave}[sit["question"]](ctx, st)

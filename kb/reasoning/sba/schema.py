@@ -1,0 +1,62 @@
+"""The state-based actions situation (CR 704): players and permanents as they are when the game
+next checks; JA/EN labelled, enumerations as choices."""
+from __future__ import annotations
+
+from kb.reasoning.cards import SUPERTYPES, TYPES
+from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
+
+M = "state-based-actions"
+ZONES = {"battlefield": ("戦場", "battlefield"), "graveyard": ("墓地", "graveyard"), "hand": ("手札", "hand"),
+         "exile": ("追放領域", "exile"), "library": ("ライブラリー", "library"), "stack": ("スタック", "stack")}
+ATTACHMENT = {"none": ("なし", "none"), "aura": ("オーラ", "Aura"), "equipment": ("装備品", "Equipment"),
+              "fortification": ("城砦", "Fortification")}
+ILLEGAL = {"legal": ("適正", "legal"),
+           "protection": ("つけられている先がプロテクションを持つ", "the permanent it's attached to has protection from it"),
+           "enchant": ("エンチャントする先として不適正（「エンチャント（〜）」に合わない）",
+                       "not a legal object for its enchant ability"),
+           "not-a-creature": ("装備先がクリーチャーでなくなった", "the equipped permanent is no longer a creature"),
+           "self-is-creature": ("その装備品自身がクリーチャー", "the Equipment is itself a creature")}
+
+PERMANENT = obj("パーマネント", "permanent", {
+    "name": text("名前（裏向きなら空）", "name (empty if face down)", default=""),
+    "controller": text("コントローラー", "controller", default="you"),
+    "types": array("カード・タイプ", "card types", choice("カード・タイプ", "card type", TYPES), default=["creature"]),
+    "supertypes": array("特殊タイプ", "supertypes", choice("特殊タイプ", "supertype", SUPERTYPES), default=[]),
+    "power": {**integer("パワー（カウンターを除く）", "power (not counting counters)", minimum=None),
+              "type": ["integer", "null"], "default": None},
+    "toughness": {**integer("タフネス（カウンターを除く）", "toughness (not counting counters)", minimum=None),
+                  "type": ["integer", "null"], "default": None},
+    "damage": integer("負っているダメージ", "damage marked on it", default=0),
+    "deathtouch_damage": boolean("前回のチェック以降に接死を持つ発生源からダメージを受けた",
+                                 "dealt damage by a deathtouch source since the last check"),
+    "indestructible": boolean("破壊不能", "indestructible"),
+    "regeneration_shield": boolean("再生の盾がある", "has a regeneration shield"),
+    "loyalty": {**integer("忠誠度（忠誠カウンターの数）", "loyalty (loyalty counters)"), "type": ["integer", "null"],
+                "default": None},
+    "damage_dealt_to_planeswalker": integer("プレインズウォーカーに今与えられたダメージ",
+                                            "damage just dealt to it as a planeswalker", default=0),
+    "plus1_counters": integer("+1/+1カウンター", "+1/+1 counters", default=0),
+    "minus1_counters": integer("-1/-1カウンター", "-1/-1 counters", default=0),
+    "token": boolean("トークン", "token"),
+    "zone": choice("領域", "zone it is in", ZONES, default="battlefield"),
+    "face_down": boolean("裏向き", "face down"),
+    "copy_of": text("コピーしているもの（あれば）", "what it is a copy of (if any)", default=""),
+    "cards": integer("表しているカードの枚数（合体したパーマネントは2）", "cards representing it (2 for a melded permanent)",
+                     default=1),
+    "attachment": choice("つけられるもの", "attaches as", ATTACHMENT, default="none"),
+    "attached_to": text("つけられている先（なければ空）", "attached to (empty: nothing)", default=""),
+    "attachment_illegal": choice("つけられ方", "how it is attached", ILLEGAL, default="legal"),
+})
+PLAYER = obj("プレイヤー", "player", {
+    "name": text("名前", "name", default="you"),
+    "life": integer("ライフ", "life", default=20, minimum=None),
+    "poison": integer("毒カウンター", "poison counters", default=0),
+    "drew_from_empty_library": boolean("前回のチェック以降、空のライブラリーから引こうとした",
+                                       "attempted to draw from an empty library since the last check"),
+})
+SCHEMA = situation_schema(M, "状況起因処理", "State-based actions", {
+    "permanents": array("パーマネント", "permanents", PERMANENT, default=[]),
+    "players": array("プレイヤー", "players", PLAYER, default=[]),
+    "legend_keep": text("レジェンド・ルールで残すもの（名前と同じなら先に書いたもの）",
+                        "legend rule: which one its controller keeps (the first listed by default)", default=""),
+}, required=())
