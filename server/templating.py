@@ -57,7 +57,6 @@ UI = {
     "json_hint": ("JSON で入力", "as JSON"),
     "include": ("この項目を含める", "include this item"),
     "verdict": ("結論", "Answer"),
-    "examples": ("例", "Examples"),
     "share": ("この質問へのリンク（共有用）", "Link to this question (to share)"),
     "procedure": ("手順", "Procedure"),
     "in_this_case": ("この場合", "in this case"),

@@ -21,7 +21,7 @@ def _values(o) -> dict:
 def copiable(st, ctx, **_):
     o = st["o"]
     st["v"] = _values(o)
-    left = ([f"status (tapped)"] if o["tapped"] else []) + ([f"{o['plus1_counters']} +1/+1 counters"]
+    left = (["status (tapped)"] if o["tapped"] else []) + ([f"{o['plus1_counters']} +1/+1 counters"]
                                                             if o["plus1_counters"] else [])
     left += [f"Aura/Equipment {a}" for a in o["attached"]] + [f"effect '{e}'" for e in o["other_effects"]]
     return ("copies the printed values (name, mana cost, colour, types, rules text, P/T, loyalty)"

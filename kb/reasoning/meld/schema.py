@@ -3,7 +3,7 @@ melded permanent's combined back face, and what happens to them."""
 from __future__ import annotations
 
 from kb.reasoning.cards import face
-from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
+from kb.reasoning.schema import array, boolean, choice, integer, situation_schema, text
 
 M = "meld"
 ZONES = {"battlefield": ("戦場", "battlefield"), "stack": ("スタック", "stack"), "hand": ("手札", "hand"),
