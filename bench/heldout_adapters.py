@@ -1,0 +1,442 @@
+"""Neutral held-out facts -> the engine's situations: ONE general adapter per question type.
+
+The held-out questions (bench/reasoning_heldout_new.json) describe a case in a neutral vocabulary
+(zones, card types, ``status``, an ``event`` name, ``effects`` as text). Each adapter below maps that
+vocabulary to the fields of one engine schema; it never looks at a question's id or its expected
+answer. An event may need more than one engine question (``cast-back-face-then-query``); the adapter
+then returns several situations, labelled, and the scorer reads each expected key from the labelled
+outcome its declared key mapping names (bench/bench_reasoning_heldout.py).
+"""
+from __future__ import annotations
+
+import re
+
+PROHIBITIONS = (("even mana value", "even-mana-value"), ("odd mana value", "odd-mana-value"),
+                ("mana value 4 or greater", "mana-value-4-or-more"), ("noncreature spells", "noncreature-spells"),
+                ("creature spells", "creature-spells"))
+TYPES = {"artifact", "battle", "creature", "enchantment", "instant", "kindred", "land", "planeswalker", "sorcery"}
+PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "planeswalker"}
+
+
+def _int(v):
+    return v if isinstance(v, int) and not isinstance(v, bool) else None
+
+
+def face(c: dict) -> dict:
+    """A neutral card (or face) -> the engine's card-face fields."""
+    out = {"name": c.get("name") or "", "mana_cost": c.get("mana_cost"),
+           "types": [t for t in c.get("types", []) if t in TYPES],
+           "supertypes": list(c.get("supertypes", [])), "subtypes": list(c.get("subtypes", [])),
+           "abilities": [a.lower() for a in c.get("abilities", [])],
+           "color_indicator": list(c.get("color_indicator", []))}
+    for k in ("power", "toughness", "loyalty"):
+        if _int(c.get(k)) is not None:
+            out[k] = c[k]
+    return out
+
+
+def text_of(c: dict) -> str:
+    """The card's rules text and keyword abilities, all faces, lower case."""
+    parts = [c.get("text") or "", *c.get("abilities", [])]
+    for f in c.get("faces", []):
+        parts += [f.get("text") or "", *f.get("abilities", [])]
+    return " ".join(parts).lower()
+
+
+def card_named(facts: dict, name) -> dict | None:
+    if not name:
+        return None
+    base = re.sub(r"\s*\(copy\)$", "", str(name))
+    for c in facts.get("cards", []):
+        if c.get("name") == base or any(f.get("name") == base for f in c.get("faces", [])):
+            return c
+    return None
+
+
+def prohibition(facts: dict) -> str:
+    text = " ".join(facts.get("effects", [])).lower()
+    return next((v for words, v in PROHIBITIONS if words in text), "none")
+
+
+def faces(c: dict) -> tuple[dict, dict]:
+    fs = c.get("faces") or [c, c]
+    return face(fs[0]), face(fs[1])
+
+
+# ---------------------------------------------------------------- face-down
+
+FD_EVENTS = {  # neutral event -> engine questions, in order
+    "turn-face-up": ["turn-face-up"], "turn-face-up-in-response": ["turn-face-up"],
+    "turn-face-up-timing": ["turn-face-up"], "query-characteristics-and-turn-face-up": ["characteristics", "turn-face-up"],
+    "turned-face-down-then-turn-face-up": ["characteristics", "turn-face-up"],
+    "cast-face-down": ["cast-face-down"], "cast-face-down-under-restriction": ["cast-face-down"],
+    "cast-face-down-then-turn-face-up": ["cast-face-down", "turn-face-up"],
+    "dies": ["leaves"], "countered": ["leaves"], "look-at-face-down": ["look"],
+    "enters-as-copy-of-face-down": ["copy"], "face-down-becomes-copy": ["becomes-copy"],
+    "turn-face-down-attempt": ["turn-face-down"], "manifest-dread": ["manifest-dread"],
+}
+FD_VIA = {"morph": "morph", "megamorph": "megamorph", "disguise": "disguise", "manifest": "manifest",
+          "manifest-dread": "manifest-dread", "cloak": "cloak", "effect": "effect"}
+
+
+def face_down(facts: dict) -> list[tuple[str, dict]]:
+    status = facts.get("status", {})
+    cards = facts.get("cards", [])
+    c = card_named(facts, status.get("of")) or (cards[0] if cards else {"name": "(face-down card)"})
+    fs = c.get("faces")
+    card = face(fs[0] if fs else c)
+    for k in ("morph_cost", "megamorph_cost", "disguise_cost"):
+        if c.get(k):
+            card[k] = c[k]
+    card["double_faced"] = bool(fs)
+    text = text_of(c)
+    card["etb_ability"] = "enters" in text
+    card["turned_face_up_ability"] = "turned face up" in text
+    base = {"via": FD_VIA.get(status.get("via"), "morph"), "card": card}
+    if _int(facts.get("damage_marked")):
+        base["damage"] = facts["damage_marked"]
+    out = []
+    for q in FD_EVENTS.get(facts.get("event"), []):
+        s = {**base, "question": q}
+        zone = facts.get("zone")
+        if zone in ("battlefield", "stack", "exile", "library") and q != "manifest-dread":
+            s["from_zone"] = zone
+        if q == "turn-face-up":
+            if facts.get("mana_available"):
+                s["mana_available"] = facts["mana_available"]
+            s["effects"] = [m.group(0) for e in facts.get("effects", []) for m in [re.search(r"[+-]\d+/[+-]\d+", e)] if m]
+        if q == "cast-face-down":
+            s["prohibition"] = prohibition(facts)
+            s["from_zone"] = "stack"
+        if q == "leaves":
+            s["destination"] = "graveyard"
+        if q == "turn-face-down":
+            s["face_up_now"] = not status.get("face_down", True)
+        if q == "becomes-copy" and card_named(facts, facts.get("copied")):
+            s["copied"] = face(card_named(facts, facts["copied"]))
+        if q == "manifest-dread":
+            s["top_cards"] = [face(card_named(facts, n) or {"name": n}) for n in facts.get("top_cards", [])]
+            creatures = [i for i, t in enumerate(s["top_cards"]) if "creature" in t["types"]]
+            s["choose"] = (creatures[0] + 1) if creatures else 1
+        if q == "look":
+            for i, p in enumerate(facts.get("permanents", [])):
+                out.append((f"look:{p.get('controller', 'you')}" + (":phased-out" if p.get("phased_out") else ""),
+                            {**s, "via": FD_VIA.get(p.get("via"), "morph"), "controller": p.get("controller", "you"),
+                             "phased_out": bool(p.get("phased_out"))}))
+            continue
+        out.append((q, s))
+    return out
+
+
+# ---------------------------------------------------------------- meld
+
+MELD_EVENTS = {
+    "query-characteristics": "characteristics", "query-mana-value": "characteristics", "meld": "meld",
+    "meld-attempt": "meld", "meld-during-combat": "meld", "meld-trigger-one-half-missing": "meld-trigger",
+    "dies": "leaves", "bounce": "leaves", "put-into-library": "leaves", "flicker-return": "flicker",
+    "transform-attempt": "transform", "targeting-check": "transform", "turn-face-down-attempt": "turn-face-down",
+    "copy-melded-permanent": "copy", "choose-card-name": "name-a-card", "meld-pair-query": "pair",
+}
+DESTINATIONS = {"dies": "graveyard", "bounce": "hand", "put-into-library": "library"}
+
+
+def meld(facts: dict) -> list[tuple[str, dict]]:
+    q = MELD_EVENTS.get(facts.get("event"))
+    if q is None:
+        return []
+    before = facts.get("before", {})
+    cards = []
+    for c in facts.get("cards", []):
+        if c.get("layout") != "meld":
+            continue
+        card = {**face(c), "melds_with": c.get("melds_with", ""), "melds_into": c.get("melds_into", "")}
+        b = before.get(c["name"], {})
+        card["plus1_counters"] = _int(b.get("counters", {}).get("+1/+1")) or 0
+        card["attached"] = list(b.get("attached", []))
+        card["token"] = any(o.get("name") == c["name"] and o.get("token") for o in facts.get("objects", []))
+        cards.append(card)
+    zone = facts.get("zone") or "battlefield"
+    s = {"question": q, "cards": cards[:2], "zone": zone if zone in ("battlefield", "stack", "hand", "graveyard",
+                                                                     "exile", "library") else "battlefield"}
+    if facts.get("melded"):
+        s["melded"] = face(facts["melded"])
+    s["melded_now"] = bool(facts.get("melded")) and s["zone"] == "battlefield" and q not in ("meld", "meld-trigger")
+    if q == "leaves":
+        s["destination"] = DESTINATIONS.get(facts.get("event"), facts.get("destination") or "graveyard")
+    if facts.get("destination") in ("graveyard", "hand", "library", "exile"):
+        s["destination"] = facts["destination"]
+    if q == "meld":
+        s["enters_attacking"] = bool(facts.get("enters", {}).get("attacking"))
+    if q == "meld-trigger":
+        s["condition_still_true"] = not facts.get("event", "").endswith("-missing")
+    if q == "copy":
+        s["copy_kind"] = "token-copy" if any(o.get("token") for o in facts.get("objects", [])) else "becomes-copy"
+    if q == "name-a-card":
+        s["chosen_name"] = (facts.get("melded") or {}).get("name", "")
+    if q == "pair":
+        others = [c for c in cards[2:]]
+        s["other"] = others[0]["name"] if others else ""
+    return [(q, s)]
+
+
+# ---------------------------------------------------------------- modal double-faced cards
+
+MDFC_EVENTS = {
+    "play-as-land": ["play-land"], "play-or-cast": ["play-land", "cast"],
+    "characteristics-in-hand": ["characteristics"], "query-characteristics": ["characteristics"],
+    "query-mana-value": ["characteristics"], "targeting-check": ["characteristics"],
+    "countered-then-query": ["characteristics"], "put-onto-battlefield": ["put-onto-battlefield"],
+    "put-onto-battlefield-from-graveyard": ["put-onto-battlefield"], "cast-back-face": ["cast:back"],
+    "cast-back-face-then-query": ["characteristics", "cast:back"], "transform-instruction": ["transform"],
+    "token-copy": ["token-copy"], "choose-card-name": ["name-a-card"],
+    "castability-by-face": ["cast:front", "cast:back"], "play-vs-put-onto-battlefield": ["play-land", "put-onto-battlefield"],
+}
+
+
+def modal_dfc(facts: dict) -> list[tuple[str, dict]]:
+    c = next((c for c in facts.get("cards", []) if c.get("faces")), None)
+    if c is None:
+        return []
+    front, back = faces(c)
+    base = {"front": front, "back": back, "layout": "transforming" if c.get("layout") == "transform" else "modal",
+            "zone": facts.get("zone") or "hand", "face_up": facts.get("face_up") or "front",
+            "lands_played": facts.get("lands_played_this_turn", 0), "land_plays": facts.get("land_plays_allowed", 1),
+            "prohibition": prohibition(facts), "chosen_name": facts.get("chosen_name", "")}
+    if facts.get("timing") and "empty-stack" not in facts["timing"]:
+        base["main_phase_empty_stack"] = False
+    out = []
+    for label in MDFC_EVENTS.get(facts.get("event"), []):
+        q, _, side = label.partition(":")
+        s = {**base, "question": q}
+        if side:
+            s["choose"] = side
+        elif q == "play-land":
+            s["choose"] = "back" if "land" in back["types"] and "land" not in front["types"] else "front"
+        elif q == "cast":
+            s["choose"] = "front" if "land" not in front["types"] else "back"
+        if q in ("cast", "play-land") and s["zone"] in ("stack", "battlefield"):
+            s["zone"] = "hand"  # the facts give where it ends up; casting and playing start from the hand
+        out.append((label, s))
+    return out
+
+
+# ---------------------------------------------------------------- copies
+
+COPY_KIND = {"enters-as-copy": "permanent", "becomes-copy": "permanent", "token-copy": "token", "spell-copy": "spell"}
+
+
+def _exceptions(texts: list[str]) -> dict:
+    out: dict = {"add_types": [], "gains": []}
+    for t in texts:
+        low = t.lower()
+        if "in addition to its other types" in low:
+            out["add_types"] += [w for w in re.findall(r"[a-z]+", low.split("in addition")[0]) if w in TYPES]
+        pt = re.search(r"(\d+)/(\d+)", low)
+        if pt and ("power and toughness" in low or re.search(r"it'?s \d+/\d+", low)):
+            out["set_power"], out["set_toughness"] = int(pt.group(1)), int(pt.group(2))
+    return out
+
+
+def copies(facts: dict) -> list[tuple[str, dict]]:
+    ce = facts.get("copy_effect", {})
+    q = COPY_KIND.get(ce.get("kind"), "permanent")
+    if facts.get("event") in ("copy-resolves", "copy-permanent-spell-resolves"):
+        q = "copy-resolves"
+    o = facts.get("original") or facts.get("spell") or {}
+    c = card_named(facts, o.get("card")) or card_named(facts, o.get("name")) or {"name": o.get("name") or ""}
+    fs = c.get("faces")
+    if fs:
+        up = 1 if o.get("face_up") == "back" else 0
+        orig = face(fs[up])
+        orig["double_faced"] = c.get("layout") in ("transform", "modal_dfc", "meld")
+        orig["face_up"] = "back" if up else "front"
+        if up:
+            orig["front_mana_cost"] = fs[0].get("mana_cost")
+        if c.get("layout") == "room":
+            orig = {**face(c), "name": c["name"], "room_unlocked": [d.split()[0] for d in o.get("designations", [])
+                                                                    if d.split()[0] in ("left", "right")]}
+    else:
+        orig = face(c)
+    if o.get("types"):
+        orig["types"] = [t for t in o["types"] if t in TYPES]
+    status = o.get("status", {})
+    orig["tapped"] = bool(status.get("tapped"))
+    orig["face_down"] = bool(status.get("face_down"))
+    orig["plus1_counters"] = _int(o.get("counters", {}).get("+1/+1")) or 0
+    orig["other_effects"] = list(o.get("effects", []))
+    copied = card_named(facts, o.get("copying"))
+    if copied:
+        orig["is_copy_of"] = face(copied)
+        own = re.search(r"\bcopy of [^,.]*?,? except (.+)$", c.get("text") or "", re.S)
+        if own:  # the original's own copy effect, as its card says: its exceptions are copiable (707.9)
+            orig["copy_exceptions"] = [own.group(1)]
+        extra = [t for t in o.get("types", []) if t in TYPES and t not in orig["is_copy_of"]["types"]]
+        if extra:  # the original's own copy effect added types: an exception of that effect (707.9b)
+            orig["copy_exceptions"] = orig.get("copy_exceptions", []) + [
+                f"is {' and '.join(extra)} in addition to its other types"]
+    if c.get("prototype") and o.get("cast_prototyped"):
+        orig["prototyped"] = True
+        orig.update({k: v for k, v in c["prototype"].items() if k in ("mana_cost", "power", "toughness")})
+    choices = o.get("choices") or {}
+    if choices:
+        orig["as_enters_choice"] = ", ".join(str(v) for v in choices.values())
+    orig["etb_ability"] = "enters" in text_of(c)
+    for k in ("modes", "targets"):
+        if o.get(k):
+            orig[k] = list(o[k])
+    if _int(o.get("x")) is not None:
+        orig["x"] = o["x"]
+    orig["kicked"] = bool(o.get("kicked"))
+    orig["permanent_spell"] = bool(set(orig.get("types", [])) & PERMANENT_TYPES)
+    if not orig.get("name"):
+        orig["name"] = "(face-down)"
+    src = card_named(facts, ce.get("source")) or {}
+    n = re.search(r"create (\w+) tokens? that (?:are|is a) cop", (src.get("text") or "").lower())
+    s = {"question": q, "original": orig, "exception": _exceptions(ce.get("exceptions", [])),
+         "may_choose_new_targets": bool(ce.get("may_choose_new_targets"))}
+    if ce.get("source") and "effect" not in ce["source"]:
+        s["copier_name"] = ce["source"]
+    numbers = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
+    if q == "token" and n and n.group(1) in numbers:
+        s["copies"] = numbers[n.group(1)]  # "create two tokens that are copies of it"
+    return [(q, s)]
+
+
+# ---------------------------------------------------------------- split cards and adventures
+
+SPLIT_EVENTS = {
+    "query-characteristics": ["characteristics"], "targeting-check": ["characteristics"], "cast-half": ["cast"],
+    "castability-under-restriction": ["cast:left", "cast:right"], "discard-count": ["card-count"],
+    "choose-card-name": ["name-a-card"], "cast-fused": ["cast:fused"], "fuse-from-non-hand": ["cast:fused", "cast:left"],
+    "copy-fused-spell": ["copy"], "copy-adventure-spell": ["copy"], "adventure-resolves": ["resolves"],
+    "adventure-countered": ["countered"], "cast-from-adventure-exile": ["cast"], "cast-trigger-check": ["cast"],
+    "copy-adventurer-permanent": ["copy-permanent"],
+}
+
+
+def split(facts: dict) -> list[tuple[str, dict]]:
+    c = next((c for c in facts.get("cards", []) if c.get("faces")), None)
+    if c is None or c.get("layout") not in ("split", "adventure"):
+        return []  # a Room is its own question type in the engine (room), not a split card here
+    left, right = faces(c)
+    layout = c["layout"]
+    if layout == "split" and "fuse" in text_of(c):
+        layout = "fuse"
+    cast_as = facts.get("cast_as")
+    zone = facts.get("zone") or "hand"
+    base = {"left": left, "right": right, "layout": layout, "zone": zone, "prohibition": prohibition(facts)}
+    if cast_as in ("left", "right", "fused", "creature", "adventure"):
+        base["cast_as"] = cast_as
+    if facts.get("timing") == "opponent-turn":
+        base["own_turn_main_phase"] = False
+    if zone == "exile" and layout == "adventure":
+        base["was_adventure"] = True
+    out = []
+    labels = list(SPLIT_EVENTS.get(facts.get("event"), []))
+    if facts.get("event") == "castability-under-restriction" and layout == "fuse":
+        labels.append("cast:fused")  # every way the card can be cast
+    for label in labels:
+        q, _, side = label.partition(":")
+        s = {**base, "question": q}
+        if side:
+            s["cast_as"] = side
+        if q == "cast" and zone == "stack":
+            s["zone"] = "hand"  # the facts give where it is once cast; casting starts from the hand
+        out.append((label, s))
+    return out
+
+
+# ---------------------------------------------------------------- state-based actions
+
+
+def _attachment(p: dict) -> str:
+    subs = {s.lower() for s in p.get("subtypes", [])}
+    return next((k for k in ("aura", "equipment", "fortification") if k in subs), "none")
+
+
+def _illegal(p: dict, by_name: dict) -> str:
+    host = by_name.get(p.get("attached_to"))
+    if host is None:
+        return "legal"
+    colours = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
+    prot = {a.lower().removeprefix("protection from ") for a in host.get("abilities", [])
+            if a.lower().startswith("protection from ")}
+    if any(colours.get(col) in prot for col in p.get("colors", [])):
+        return "protection"
+    if _attachment(p) == "equipment" and "creature" not in host.get("types", []):
+        return "not-a-creature"
+    return "legal"
+
+
+SBA_MOVES = {"token-bounced": "hand"}  # events that move the (first) permanent before the check
+
+
+def sba(facts: dict) -> list[tuple[str, dict]]:
+    perms = facts.get("permanents", [])
+    by_name = {p.get("name"): p for p in perms}
+    dealt = _int(facts.get("damage_dealt")) or 0
+
+    def bonus(p: dict) -> dict | None:
+        """A P/T the facts give that differs from the printed card by exactly what another
+        permanent's static ability grants ("Enchanted creature gets +2/+1", "Other Merfolk get +1/+1")."""
+        printed = card_named(facts, p.get("name"))
+        if not printed or _int(printed.get("power")) is None or _int(p.get("power")) is None:
+            return None
+        diff = (p["power"] - printed["power"], (p.get("toughness") or 0) - (printed.get("toughness") or 0))
+        if diff == (0, 0):
+            return None
+        for other in perms:
+            if other is p:
+                continue
+            text = text_of(card_named(facts, other.get("name")) or other)
+            for m in re.finditer(r"(enchanted creature|equipped creature|other [^.]*?) gets? ([+-]\d+)/([+-]\d+)", text):
+                grants = m.group(1).startswith("other") or other.get("name") in p.get("attached", [])
+                if grants and (int(m.group(2)), int(m.group(3))) == diff:
+                    return {"source": other["name"], "power": diff[0], "toughness": diff[1], "printed": printed}
+        return None
+
+    def perm(p: dict) -> dict:
+        counters = p.get("counters", {})
+        abil = [a.lower() for a in p.get("abilities", [])]
+        out = {"name": p.get("name") or "", "controller": p.get("controller", "you"),
+               "types": [t for t in p.get("types", ["creature"]) if t in TYPES],
+               "supertypes": list(p.get("supertypes", [])), "damage": _int(p.get("damage")) or 0,
+               "deathtouch_damage": bool(p.get("damaged_by_deathtouch")), "indestructible": "indestructible" in abil,
+               "regeneration_shield": bool(p.get("regeneration_shield")), "token": bool(p.get("token")),
+               "face_down": bool(p.get("face_down")), "copy_of": p.get("copy_of") or "",
+               "cards": 2 if p.get("melded") else 1, "plus1_counters": _int(counters.get("+1/+1")) or 0,
+               "minus1_counters": _int(counters.get("-1/-1")) or 0, "attachment": _attachment(p),
+               "attached_to": p.get("attached_to") or "", "attachment_illegal": _illegal(p, by_name)}
+        for k in ("power", "toughness"):
+            v = p.get(f"base_{k}", p.get(k))
+            if _int(v) is not None:
+                out[k] = v
+        b = bonus(p)
+        if b:  # the printed values plus the change, which lasts while its source is on the battlefield
+            out.update(power=b["printed"]["power"], toughness=b["printed"]["toughness"],
+                       bonuses=[{"source": b["source"], "power": b["power"], "toughness": b["toughness"]}])
+        if _int(counters.get("loyalty")) is not None:
+            out["loyalty"] = counters["loyalty"]
+            if dealt and "planeswalker" in out["types"]:
+                out["damage_dealt_to_planeswalker"] = dealt
+        return out
+
+    players = [{"name": pl.get("name", "you"), "life": pl.get("life", 20), "poison": pl.get("poison", 0),
+                "drew_from_empty_library": bool(pl.get("attempted_draw_from_empty_library"))}
+               for pl in facts.get("players", [])]
+    base = {"permanents": [perm(p) for p in perms], "players": players}
+    moved = SBA_MOVES.get(facts.get("event"))
+    if moved and base["permanents"]:
+        base["permanents"][0]["zone"] = moved
+    if not facts.get("cases"):
+        return [("check", base)]
+    out = []
+    for key, change in facts["cases"].items():  # the same board under each case's changes
+        changed = [perm({**p, **change}) if i == 0 else perm(p) for i, p in enumerate(perms)]
+        out.append((f"case_{key}", {**base, "permanents": changed}))
+    return out
+
+
+ADAPTERS = {"face-down": ("face-down", face_down), "meld": ("meld", meld), "modal-dfc": ("modal-dfc", modal_dfc),
+            "copies": ("copy", copies), "split-adventure": ("split-card", split),
+            "state-based-actions": ("state-based-actions", sba)}
