@@ -37,8 +37,14 @@ def colour_and_abilities(st, ctx, **_):
 def copy_of_copy(st, ctx, **_):
     inner = st["o"]["is_copy_of"]
     st["v"] = _values(inner)
+    gained, typed = len(st["v"]["abilities"]), list(st["v"]["types"])
     for e in st["o"]["copy_exceptions"]:
-        _exception(st, e)
+        if _exception(st, e) == "retains":
+            ctx.apply("707.9c", using="retains", exception=e)
+    if len(st["v"]["abilities"]) > gained:
+        ctx.apply("707.9a", using="gained_by_original")
+    if st["v"]["types"] != typed:
+        ctx.apply("707.9b", using="modified_by_original", added=[t for t in st["v"]["types"] if t not in typed])
     return (f"the original is itself a copy of {inner.get('name')}: the copy gets those copied values"
             + (", with the original copy effect's exceptions (" + "; ".join(st["o"]["copy_exceptions"]) + ")"
                if st["o"]["copy_exceptions"] else ""))
@@ -57,12 +63,37 @@ def _exception(st, text_):
     m = re.search(r"has [\"“](.+?)[\"”]", text_)
     if m:
         v["abilities"].append(m.group(1))
+    if re.search(r"(doesn't|does not|don't) copy [^.\"“]*\bcolou?r", t):
+        # the copier keeps its own colour (707.9c): that of its own mana cost or colour indicator
+        own = st["o"]
+        v["color_indicator"] = colours(own.get("mana_cost"), own.get("color_indicator"))
+        v["mana_cost_colours_ignored"] = True
+        return "retains"
+    return None
 
 
 @implements("707.9a", "gain an ability as part of the copying process", mechanic=M)
 def gains(st, ctx, **_):
     st["v"]["abilities"] += st["e"]["gains"]
     return "the copy gains " + ", ".join(st["e"]["gains"]) + " as part of copying: part of its copiable values"
+
+
+@implements("707.9a", "gain an ability as part of the copying process", mechanic=M)
+def gained_by_original(st, ctx, **_):
+    return "the ability the original's own copy effect gave it is part of its copiable values: copied too"
+
+
+@implements("707.9b", "The final set of values for that characteristic becomes part of the copiable values", mechanic=M)
+def modified_by_original(st, ctx, added=(), **_):
+    return ("the original's own copy effect made it " + ", ".join(added) + " as well: that final set of types is "
+            "part of its copiable values, so it is copied")
+
+
+@implements("707.9c", "don't copy certain characteristics and the affected objects instead retain their original values",
+            mechanic=M)
+def retains(st, ctx, exception="", **_):
+    return (f"the original's own copy effect doesn't copy colour ({exception}): it kept its own colour, "
+            f"{'/'.join(st['v']['color_indicator']) or 'colourless'}, and that is what is copied")
 
 
 @implements("707.9b", "modify a characteristic as part of the copying process", mechanic=M)
@@ -147,6 +178,7 @@ def _permanent(ctx, st, token):
     o = st["o"]
     if o["face_down"]:
         ctx.apply("708.2")
+        ctx.apply("707.2", using="copy_sees")  # copiable values "as modified by ... its face-down status"
     elif o["is_copy_of"].get("name"):
         ctx.apply("707.2")
         ctx.apply("707.3")
@@ -155,13 +187,13 @@ def _permanent(ctx, st, token):
     ctx.apply("707.2a")
     e = st["e"]
     if e["gains"]:
-        ctx.apply("707.9a")
+        ctx.apply("707.9a", using="gains")
     if e["add_types"] or e["set_power"] is not None:
-        ctx.apply("707.9b")
+        ctx.apply("707.9b", using="modifies")
         if e["original_has_cda"]:
             ctx.apply("707.9d")
     if e["keep_name"]:
-        ctx.apply("707.9c")
+        ctx.apply("707.9c", using="keeps")
     st["mv"] = mana_value(st["v"]["mana_cost"])
     if o["double_faced"]:
         ctx.apply("707.8a" if token else "707.8")
@@ -216,6 +248,11 @@ def cast_copy(st, ctx, **_):
     return "casting a copy follows 601.2a–h and then the copy becomes cast ('whenever you cast' triggers)"
 
 
+@implements("704.5e", "If a copy of a spell is in a zone other than the stack, it ceases to exist", mechanic=M)
+def copy_ceases(st, ctx, **_):
+    return "a state-based action: the copy, once it has left the stack, ceases to exist (it never reaches a graveyard)"
+
+
 @implements("707.10a", "If a copy of a spell is in a zone other than the stack, it ceases to exist", mechanic=M)
 def ceases(st, ctx, **_):
     return "once the copy leaves the stack it ceases to exist (a state-based action): it never stays in the graveyard"
@@ -261,4 +298,5 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("707.10f")
         return {"becomes": "token", "counts_as_created": False, "in_graveyard_after": False}
     ctx.apply("707.10a")
+    ctx.apply("704.5e")
     return {"becomes": None, "in_graveyard_after": False, "ceases_to_exist": True}

@@ -248,6 +248,8 @@ def _turn_up(ctx, st):
     if method == "mana-cost" and via in SPELL_WAYS + ("effect",):
         st["up"] = False
         st["reason"] = "a mana cost turns up only a manifested or cloaked permanent"
+        if via == "effect":
+            ctx.apply("708.7")
     elif method == "mana-cost":
         ctx.apply("701.40b" if via != "cloak" else "701.58b")
     elif method in ("morph", "megamorph"):
@@ -282,6 +284,13 @@ def _turn_up(ctx, st):
 
 
 # ---------------------------------------------------------------- the rest of 708
+
+
+@implements("708.7", "The ability or rules that allow a permanent to be face down may also allow the permanent's "
+            "controller to turn it face up", mechanic=M)
+def no_way_up(st, ctx, **_):
+    return ("only the ability or rules that put it face down may let it be turned face up; the effect that turned "
+            "it face down gives no way, and without morph or disguise it stays face down")
 
 
 @implements("708.2b", "A face-down permanent can't be turned face down", "nothing happens", mechanic=M)

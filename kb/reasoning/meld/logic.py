@@ -179,6 +179,27 @@ def naming(st, ctx, **_):
     return "the combined back face's name may be chosen"
 
 
+def named_pair(st, ctx, **_):
+    """The subrule of 712.5 that names this pair (712.5a–g list them, e.g. 712.5e for Urza)."""
+    c = st["cards"][0]
+    text = ctx.book.rule(ctx.state["pair_rule"]).text_en
+    return f"the CR lists this pair: {text}" if c["name"] in text and c["melds_with"] in text else None
+
+
+for _letter in "abcdefg":  # the pairs 712.5 lists in the CR this logic was written for
+    implements(f"712.5{_letter}", "meld to form", mechanic=M)(named_pair)
+
+
+def pair_rule(ctx, st) -> str | None:
+    """The number of the 712.5 subrule naming the first card and its partner, if the CR lists it."""
+    c = st["cards"][0]
+    for number in ctx.book.children("712.5"):
+        text = ctx.book.rule(number).text_en
+        if c["name"] in text and c["melds_with"] and c["melds_with"] in text:
+            return number
+    return None
+
+
 @implements("712.5", "specific meld pairs", mechanic=M)
 def pairs(st, ctx, **_):
     c = st["cards"][0]
@@ -247,6 +268,9 @@ def solve(sit: dict, ctx) -> dict:
                 [c["name"] for c in cards] + [sit["melded"].get("name"), c["melds_into"]]}
     if q == "pair":
         ctx.apply("712.5")
+        st["pair_rule"] = pair_rule(ctx, st)
+        if st["pair_rule"] in {f"712.5{x}" for x in "abcdefg"}:
+            ctx.apply(st["pair_rule"])
         partner = {"name": sit["other"], "token": False, "meld_card": True,
                    "melds_with": next((c["melds_with"] for c in cards[1:] if c["name"] == sit["other"]), ""),
                    "melds_into": next((c["melds_into"] for c in cards[1:] if c["name"] == sit["other"]), "")}

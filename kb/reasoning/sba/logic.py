@@ -21,11 +21,32 @@ def _creature(p):
 
 
 def _toughness(p):
-    return None if p["toughness"] is None else p["toughness"] + p["plus1_counters"] - p["minus1_counters"]
+    return None if p["toughness"] is None else \
+        p["toughness"] + sum(b["toughness"] for b in p["bonuses"]) + p["plus1_counters"] - p["minus1_counters"]
 
 
 def _power(p):
-    return None if p["power"] is None else p["power"] + p["plus1_counters"] - p["minus1_counters"]
+    return None if p["power"] is None else \
+        p["power"] + sum(b["power"] for b in p["bonuses"]) + p["plus1_counters"] - p["minus1_counters"]
+
+
+@implements("611.3b", "The effect applies at all times that the permanent generating it is on the battlefield",
+            mechanic=M)
+def source_left(st, ctx, **_):
+    """After the actions: a P/T change from another permanent's static ability (an Aura's +2/+1, a
+    lord's +1/+1) stops once that permanent has left the battlefield, before the next check."""
+    here = {q["name"] for q in st["perms"] if q["zone"] == "battlefield" and not q.get("ceased")}
+    done = []
+    for p in st["perms"]:
+        if p["zone"] != "battlefield" or p.get("ceased"):
+            continue  # a card that left keeps the values it last had on the battlefield
+        gone = [b for b in p["bonuses"] if b["source"] not in here]
+        if gone:
+            p["bonuses"] = [b for b in p["bonuses"] if b["source"] in here]
+            done.append(f"{p['name']} no longer gets " + ", ".join(f"{b['power']:+d}/{b['toughness']:+d} from {b['source']}"
+                                                                     for b in gone)
+                        + f" (it left the battlefield): now {_power(p)}/{_toughness(p)}")
+    return "; ".join(done) or None
 
 
 # ---------------------------------------------------------------- before the check
@@ -293,6 +314,7 @@ def solve(sit: dict, ctx) -> dict:
             break
         st["checks"].append([f"{p['name'] or 'face-down permanent'}: {rule}" for _, p, rule in found])
         _perform(ctx, st, found)
+        ctx.apply("611.3b")
     lost = [p["name"] for p in st["players"] if p.get("lost")]
     if st["players"] and len(lost) == len(st["players"]) and len(lost) > 1:
         ctx.apply("104.4a")

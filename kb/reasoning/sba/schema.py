@@ -22,9 +22,11 @@ PERMANENT = obj("パーマネント", "permanent", {
     "controller": text("コントローラー", "controller", default="you"),
     "types": array("カード・タイプ", "card types", choice("カード・タイプ", "card type", TYPES), default=["creature"]),
     "supertypes": array("特殊タイプ", "supertypes", choice("特殊タイプ", "supertype", SUPERTYPES), default=[]),
-    "power": {**integer("パワー（カウンターを除く）", "power (not counting counters)", minimum=None),
+    "power": {**integer("パワー（カウンターと他からの修整を除く）", "power (not counting counters or listed changes)",
+                        minimum=None),
               "type": ["integer", "null"], "default": None},
-    "toughness": {**integer("タフネス（カウンターを除く）", "toughness (not counting counters)", minimum=None),
+    "toughness": {**integer("タフネス（カウンターと他からの修整を除く）", "toughness (not counting counters or listed changes)",
+                            minimum=None),
                   "type": ["integer", "null"], "default": None},
     "damage": integer("負っているダメージ", "damage marked on it", default=0),
     "deathtouch_damage": boolean("前回のチェック以降に接死を持つ発生源からダメージを受けた",
@@ -46,6 +48,13 @@ PERMANENT = obj("パーマネント", "permanent", {
     "attachment": choice("つけられるもの", "attaches as", ATTACHMENT, default="none"),
     "attached_to": text("つけられている先（なければ空）", "attached to (empty: nothing)", default=""),
     "attachment_illegal": choice("つけられ方", "how it is attached", ILLEGAL, default="legal"),
+    "bonuses": array("他のパーマネントの常在型能力による修整（例 オーラの+2/+1、ロードの+1/+1）",
+                     "P/T changes from other permanents' static abilities (e.g. an Aura's +2/+1, a lord's +1/+1)",
+                     obj("修整", "change", {
+                         "source": text("発生源のパーマネント（名前）", "the permanent generating it (name)"),
+                         "power": integer("パワーの修整", "power change", minimum=None, default=0),
+                         "toughness": integer("タフネスの修整", "toughness change", minimum=None, default=0)},
+                         required=("source",)), default=[]),
 })
 PLAYER = obj("プレイヤー", "player", {
     "name": text("名前", "name", default="you"),

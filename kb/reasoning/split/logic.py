@@ -129,8 +129,37 @@ def adventure_choice(st, ctx, **_):
 
 @implements("715.3d", "its controller exiles it", "It can't be cast as an Adventure this way", mechanic=M)
 def adventure_exile(st, ctx, **_):
+    if st["s"]["question"] != "resolves":
+        return None
     return (f"as the Adventure resolves it is exiled instead; later its controller may cast {st['left']['name']} "
             "from exile, but not the Adventure again")
+
+
+@implements("715.3d", "Instead of putting a spell that was cast as an Adventure into its owner's graveyard as it resolves",
+            mechanic=M)
+def adventure_not_exiled(st, ctx, **_):
+    return "only an Adventure that resolves is exiled this way; a countered one isn't: no permission to cast it later"
+
+
+@implements("715.3d", "For as long as that card remains exiled, that player may play it",
+            "It can't be cast as an Adventure this way", mechanic=M)
+def adventure_from_exile(st, ctx, **_):
+    if st["half"] == "right":
+        st["ok"] = False
+        return "exiled on an Adventure, the card may be cast from exile, but not as an Adventure again"
+    return f"exiled on an Adventure, {st['left']['name']} may be cast from exile (the usual timing still applies)"
+
+
+@implements("117.1a", "A player may cast an instant spell any time they have priority",
+            "noninstant spell during their main phase any time they have priority and the stack is empty", mechanic=M)
+def timing(st, ctx, **_):
+    faces = {"left": [st["left"]], "right": [st["right"]], "both": [st["left"], st["right"]]}[st["half"]]
+    if "instant" in st["chars"]["types"] or any("flash" in a.lower() for f in faces for a in f.get("abilities", ())):
+        return None  # an instant (or a spell with flash) may be cast any time its caster has priority
+    if st["s"]["own_turn_main_phase"]:
+        return None
+    st["ok"] = False
+    return "a noninstant spell can be cast only in its caster's main phase with an empty stack, not now"
 
 
 @implements("701.6a", "A countered spell is put into its owner", mechanic=M)
@@ -206,12 +235,21 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("715.2b")
         return {"copy_has_adventure": True, "characteristics": _one(sit["left"])}
     before = None
+    already = sit["zone"] == "stack" and q != "cast"  # a spell on the stack: it was cast already
     if sit["zone"] != "stack":
         before = characteristics(ctx, st)["mana_value"]
     st["zone"] = "stack"
     if adv:
         ctx.apply("715.3")
-    if half == "both":
+    if adv and sit["was_adventure"] and sit["zone"] == "exile":
+        ctx.apply("715.3d", using="adventure_from_exile")
+    if already:
+        if half == "both" and sit["layout"] != "fuse":
+            st["ok"] = False
+            ctx.apply("709.3")
+        else:
+            characteristics(ctx, st)
+    elif half == "both":
         if sit["layout"] != "fuse":
             st["ok"] = False
             ctx.apply("709.3")
@@ -222,6 +260,8 @@ def solve(sit: dict, ctx) -> dict:
     else:
         characteristics(ctx, st)
         ctx.apply("715.3a" if adv and half == "right" else "709.3a")
+    if st["ok"] and not already:
+        ctx.apply("117.1a")
     chars = st["chars"]
     out = {"can_cast": st["ok"], "mana_value_before": before, "on_stack": chars if st["ok"] else None}
     if q == "cast" or not st["ok"]:
@@ -236,6 +276,8 @@ def solve(sit: dict, ctx) -> dict:
                       else "graveyard"}
     if q == "countered":
         ctx.apply("701.6a")
+        if adv and half == "right":
+            ctx.apply("715.3d", using="adventure_not_exiled")
         return out | {"zone_after": "graveyard", "may_cast_creature_later": False}
     ctx.apply("707.10")
     if adv and half == "right":
