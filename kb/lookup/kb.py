@@ -48,8 +48,14 @@ class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
         except BaseException:
             os.close(hold)
             raise
-        weakref.finalize(kb, os.close, hold)
+        kb._release = weakref.finalize(kb, os.close, hold)
         return kb
+
+    def close(self) -> None:
+        """Let the snapshot go now (a server moving to a new one); the object must not be used after."""
+        release = getattr(self, "_release", None)
+        if release is not None:
+            release()
 
     @classmethod
     def ensure(cls, settings: config.Settings | None = None, progress=lambda _: None) -> "KB":
