@@ -66,6 +66,12 @@ CSP = ("default-src 'none'; style-src 'self'; img-src 'self' data:; form-action 
 
 def _headers(response):
     response.headers.setdefault("X-Content-Type-Options", "nosniff")
+    location = response.headers.get("Location")
+    if location and "//" in location:  # werkzeug's slash redirects are absolute, built from Host: never echo it
+        from urllib.parse import urlsplit
+        parts = urlsplit(location)
+        path = "/" + parts.path.lstrip("/")  # never "//host": that would name a host again
+        response.headers["Location"] = path + (f"?{parts.query}" if parts.query else "")
     snapshot = current_app.extensions.get("snapshot")
     if snapshot:
         response.headers["X-KB-Snapshot"] = snapshot  # every answer comes from this one snapshot

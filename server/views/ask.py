@@ -1,11 +1,10 @@
 """State questions: the schemas, the JSON answer and the question form page."""
 from __future__ import annotations
 
-import json
+from flask import Blueprint, current_app, render_template, request
 
-from flask import Blueprint, render_template, request
-
-from kb.errors import InvalidJSON, KBError, SituationError
+from kb.errors import KBError, SituationError
+from kb.text import json_loads_bounded
 import server.forms as forms
 import server.resources as res
 from server.cache import cached
@@ -54,10 +53,7 @@ def page(name: str):
         raw_json = request.form.get("_json", "").strip()
         try:
             if raw_json:
-                try:
-                    values = json.loads(raw_json)
-                except json.JSONDecodeError as err:
-                    raise InvalidJSON(f"JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+                values = json_loads_bounded(raw_json, int(current_app.config["JSON_MAX_DEPTH"]), what="JSON")
             else:
                 values = forms.situation(schema, request.form)
             found = res.ask(schema_entry["key"], values)
