@@ -74,7 +74,10 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
         class SnapshotArbiter(Arbiter):
             def murder_workers(self):  # called by the master loop about once a second
                 super().murder_workers()
-                self.app.check_snapshot(self)
+                try:
+                    self.app.check_snapshot(self)
+                except Exception:  # noqa: BLE001 - the watch must never take the master down
+                    self.log.exception("watching CURRENT failed")
 
         class Application(BaseApplication):
             serving: Path | None = None
@@ -102,7 +105,7 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 try:
                     new = self.load()
                 except Exception as exc:  # noqa: BLE001 - logged; serving goes on with the old snapshot
-                    self.logger().error("kept %s: the new snapshot could not be loaded: %s", self.serving, exc)
+                    self._log().error("kept %s: the new snapshot could not be loaded: %s", self.serving, exc)
                     gc.freeze()
                     return
                 self.callable = new
@@ -111,7 +114,7 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 gc.collect()
                 gc.freeze()
 
-            def logger(self):
+            def _log(self):
                 import logging
                 return logging.getLogger("gunicorn.error")
 
@@ -123,13 +126,13 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                     found = snapshot.current(watch)
                 except snapshot.SnapshotError as exc:
                     if self.tried != "unreadable":
-                        self.logger().error("kept %s: %s", self.serving, exc)
+                        self._log().error("kept %s: %s", self.serving, exc)
                         self.tried = "unreadable"
                     return
                 if found is None or found == self.serving or found == self.tried:
                     return
                 self.tried = found
-                self.logger().warning("snapshot %s is current: reloading every worker", found.name)
+                self._log().warning("snapshot %s is current: reloading every worker", found.name)
                 os.kill(arbiter.pid, signal.SIGHUP)
 
             def run(self):
@@ -142,16 +145,31 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
         return Application()
 
 
-def ensure_snapshot(home: Path | None) -> None:
-    """Build the snapshot in the master if there is none, so workers only ever load."""
+def configured(home: str | Path | None = None, sparql_endpoint: str | None = None):
+    """The settings ``kb serve`` runs with: the environment's (kb.config), with the command line's
+    ``--home`` and ``--sparql-endpoint`` over them. Nothing is written to the environment."""
+    from dataclasses import replace
+
+    from kb import config as settings
+
+    chosen = settings.current()
+    if home:
+        chosen = chosen.with_home(home)
+    if sparql_endpoint:
+        chosen = replace(chosen, sparql_endpoint=sparql_endpoint)
+    return chosen
+
+
+def ensure_snapshot() -> None:
+    """Build the snapshot (in the settings' home) in the master if there is none, so workers only
+    ever load."""
     from kb import config as settings
     from kb.store import snapshot
 
-    root = (Path(home) / "snapshots") if home else settings.snapshot_root()
-    if snapshot.current(root) is None:
+    if snapshot.current(settings.snapshot_root()) is None:
         from kb.lookup.kb import KB
 
-        KB.ensure(settings.current().with_home(home) if home else None)
+        KB.ensure(settings.current())
 
 
 def warm_up(app: Flask) -> None:
@@ -171,10 +189,7 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool
     from kb.store import snapshot
     from server import create_app
 
-    if home:
-        os.environ["MTG_KB_HOME"] = str(home)
-    if sparql_endpoint:
-        os.environ["MTG_KB_SPARQL_ENDPOINT"] = sparql_endpoint
+    settings.use(configured(home, sparql_endpoint))  # the process's settings: workers fork with them
     config = {"KB_HOME": str(home) if home else None, "SPARQL_ENDPOINT": sparql_endpoint}
     try:
         if dev:
@@ -185,8 +200,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool
             return
         watch = None
         if app_factory is None:
-            ensure_snapshot(Path(home) if home else None)
-            watch = (Path(home) / "snapshots") if home else settings.snapshot_root()
+            ensure_snapshot()
+            watch = settings.snapshot_root()
 
             def app_factory():
                 app = create_app({**config, "KB_ENSURE": False})
