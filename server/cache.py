@@ -6,8 +6,7 @@ language): the same request gives the same bytes until the workers move to a new
 Parameters a view does not declare are removed before it runs (never a cache bypass), and the
 Accept header counts only through the representation it selects. Caching those bytes lets a
 repeated lookup cost about what a trivial Flask view costs. Only 200 answers are kept (errors are
-raised, never cached); at most ``RESPONSE_CACHE_SIZE`` entries (0 turns it off; the env variable
-``MTG_KB_RESPONSE_CACHE`` sets the default) and ``RESPONSE_CACHE_BYTES`` bytes, least recently
+raised, never cached); at most ``RESPONSE_CACHE_SIZE`` entries (0 turns it off: ``bench.serving.uncached_app``) and ``RESPONSE_CACHE_BYTES`` bytes, least recently
 used first out. SPARQL and POST answers are never cached.
 """
 from __future__ import annotations
