@@ -68,9 +68,13 @@ def norm(text: str) -> str:
     return normalize(text)
 
 
+_stemmer_lock = threading.Lock()  # the Snowball stemmer keeps the word being stemmed in itself
+
+
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    with _stemmer_lock:
+        return _stemmer.stemWord(word)
 
 
 def is_rule_number(query: str) -> str | None:

@@ -32,3 +32,14 @@ def test_release_drops_the_shared_dictionary_and_it_comes_back():
     tokenize.release()
     assert tokenize._dictionary is None
     assert [s for _, _, s, _ in tokenize.morphemes("予示する")][0] == "予示"
+
+
+def test_english_stems_from_many_threads_match_one_thread():
+    words = [f"{w}{suffix}{i}" for i in range(300) for w in ("manifest", "activat", "attack", "sacrific")
+             for suffix in ("ing", "ed", "ation", "ions", "ness")]
+    texts = [" ".join(words[i:i + 50]) for i in range(0, len(words), 50)]
+    tokenize.stem.cache_clear()
+    with ThreadPoolExecutor(8) as pool:
+        together = list(pool.map(tokenize.en_stems, texts))
+    tokenize.stem.cache_clear()
+    assert together == [tokenize.en_stems(t) for t in texts]
