@@ -82,11 +82,12 @@ def _headers(response):
 
 
 def create_app(config: dict | None = None) -> Flask:
+    from server.jsonio import FastJSONProvider
+
     app = Flask(__name__)
+    app.json = FastJSONProvider(app)
     app.config.update(DEFAULTS)
     app.config.update(config or {})
-    app.json.sort_keys = False
-    app.json.ensure_ascii = False
 
     kb = app.config.get("KB")
     if kb is None:
