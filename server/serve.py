@@ -172,12 +172,23 @@ def ensure_snapshot() -> None:
         KB.ensure(settings.current())
 
 
+WARM_UP_GET = ("/api/rules/601.2c", "/api/search?q=manifest", "/mechanics/manifest", "/",
+               "/api/path?from=601.2c&to=117.3a")
+WARM_UP_POST = (("/api/ask/day-night", {"event": "untap-step", "designation": "day", "previous_turn_spells": []}),
+                ("/api/citations/check", {"text": "CR 601.2c"}))
+
+
 def warm_up(app: Flask) -> None:
-    """One request per kind before serving, then freeze the loaded objects out of the cyclic GC
-    (a full collection over the loaded KB otherwise lands in some request's latency)."""
+    """One request per kind before serving, in the master, so what a first request computes (the
+    rule book behind ask, the citation index, the graph paths: 0.1-0.35 s each, seconds under load)
+    is shared by every forked worker instead of landing in some user's request in each of them;
+    then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
+    otherwise lands in some request's latency)."""
     client = app.test_client()
-    for url in ("/api/rules/601.2c", "/api/search?q=manifest", "/mechanics/manifest", "/"):
+    for url in WARM_UP_GET:
         client.get(url)
+    for url, body in WARM_UP_POST:
+        client.post(url, json=body)
     gc.collect()
     gc.freeze()
 
