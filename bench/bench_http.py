@@ -1,30 +1,28 @@
-"""HTTP throughput and p50/p99 latency with wrk on 127.0.0.1, against a trivial Flask JSON view as
-the ceiling, both served by the same gunicorn configuration (server.serve.gunicorn_options).
+"""HTTP load test with wrk on 127.0.0.1: the app beside a trivial Flask JSON view (the baseline,
+the most a Flask view can do), both served by the same gunicorn configuration
+(server.serve.gunicorn_options), measured in the same run.
 
-    python bench/bench_http.py                 # the built snapshot (kb build / KB.ensure), 5 s runs
-    python bench/bench_http.py --tiny          # the server tests' tiny corpus (no full CR needed)
-    python bench/bench_http.py -d 5 -c 10 -t 2 --workers 2
+    python bench/bench_http.py                       # the built snapshot (every edition), 64 and 256 connections
+    python bench/bench_http.py --tiny -d 3 --repeat 1 -c 64
+    python bench/bench_http.py --home /tmp/kb-home --workers 2 --json
 
-Measured: rule lookup (GET /api/rules/601.2c), mechanic page (GET /mechanics/予示, HTML), search
-(GET /api/search?q=manifest), ask (POST /api/ask/day-night with a JSON situation, via a wrk Lua
-script). Each target run is paired with a ceiling run just before it (the
-machine may be shared), repeated ``--repeat`` times; the median ratio is printed. The app keeps finished GET answers per
-process (server/cache.py), so the same lookups are also measured on a second instance with the
-cache off, rule lookups there spread at random over every rule of the current edition. Target: rule lookup >= 70% of the
-ceiling's requests/s and p99 < 15 ms at 10 connections.
+Targets: rule lookup (GET /api/rules/601.2c), mechanic page (GET /mechanics/予示, HTML), search
+(GET /api/search?q=manifest), ask (POST /api/ask/day-night, via a wrk Lua script) and a mix of
+random rules, searches, mechanic pages and editions. The cached runs hit the app's per-process
+answer cache (server/cache.py); the uncached ones go to a second instance with the cache off, as a
+user's first visit does (rules there spread at random over every rule of the current edition).
+Each target run follows its own baseline run (the machine may be shared), repeated ``--repeat``
+times; the pair with the median ratio is printed: req/s, p50/p99/max, errors (non-2xx + socket),
+and the workers' memory before and after all runs. Targets (issue 14): uncached rule lookup >= 60%
+of the baseline's req/s, uncached mechanic page >= 30%, uncached search >= 30%, ask >= 60%; no errors.
 """
 from __future__ import annotations
 
 import argparse
 import json
-import os
-import re
 import shutil
-import socket
-import subprocess
 import sys
 import tempfile
-import time
 import urllib.request
 from pathlib import Path
 from urllib.parse import quote
@@ -32,37 +30,27 @@ from urllib.parse import quote
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
+from bench.serving import (free_port, run_wrk, start, status_of, stop, wait,  # noqa: E402
+                           workers_memory)
+
 ASK_BODY = {"event": "untap-step", "designation": "day", "previous_turn_spells": []}
+MECHANIC = "/mechanics/" + quote("予示")
 TARGETS = [
     ("rule lookup", "GET", "/api/rules/601.2c", None),
-    ("mechanic page", "GET", "/mechanics/" + quote("予示"), None),
+    ("mechanic page", "GET", MECHANIC, None),
     ("search", "GET", "/api/search?q=manifest", None),
     ("ask", "POST", "/api/ask/day-night", ASK_BODY),
 ]
-
-
-def ceiling_app():
-    """The trivial Flask JSON view: the most a Flask view can do under this gunicorn config."""
-    from flask import Flask, jsonify
-
-    app = Flask("ceiling")
-
-    @app.get("/json")
-    def hello():
-        return jsonify({"hello": "world"})
-
-    return app
-
-
-def _free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return s.getsockname()[1]
+MIX_EXTRA = [f"/api/search?q={quote(q)}" for q in ("manifest", "予示", "ward", "呪禁", "day night", "昼夜",
+                                                   "priority", "優先権", "combat damage", "戦闘ダメージ")] + [
+    "/mechanics/" + quote(m) for m in ("予示", "manifest", "ward", "day-night", "昼夜")] + ["/api/editions"]
+GOALS = {"rule lookup, uncached": 0.6, "mechanic page, uncached": 0.3, "search, uncached": 0.3, "ask": 0.6}
 
 
 def _rule_paths(home: str, env: dict) -> list[str]:
     """Every rule number of the current EN edition, as API paths (read through the kb API)."""
-    code = ("import json, sys; from pathlib import Path; from kb.lookup.kb import KB\n"
+    import subprocess
+    code = ("import json; from pathlib import Path; from kb.lookup.kb import KB\n"
             f"kb = KB.load(Path({home!r}))\n"
             "numbers, todo = [], ['1','2','3','4','5','6','7','8','9']\n"
             "while todo:\n"
@@ -73,116 +61,47 @@ def _rule_paths(home: str, env: dict) -> list[str]:
     return [f"/api/rules/{n}" for n in json.loads(out.stdout)]
 
 
-def _start(kind: str, port: int, workers: int, home: str | None, env: dict) -> subprocess.Popen:
-    code = ("import sys; sys.path.insert(0, %r)\n" % str(REPO)
-            + "from server.serve import serve\n"
-            + ("from bench.bench_http import ceiling_app\n"
-               f"serve('127.0.0.1', {port}, {workers}, app_factory=ceiling_app)\n" if kind == "ceiling" else
-               f"serve('127.0.0.1', {port}, {workers}, home={home!r})\n"))
-    return subprocess.Popen([sys.executable, "-c", code], cwd=REPO, env=env, start_new_session=True)
-
-
-def _wait(url: str, proc: subprocess.Popen, timeout: float = 300) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if proc.poll() is not None:
-            raise SystemExit(f"server exited with {proc.returncode} before answering {url}")
-        try:
-            with urllib.request.urlopen(url, timeout=2) as response:
-                response.read()
-                return
-        except OSError:
-            time.sleep(0.2)
-    raise SystemExit(f"no answer from {url} within {timeout} s")
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    proc.terminate()
-    try:
-        proc.wait(10)
-    except subprocess.TimeoutExpired:
-        proc.kill()
-        proc.wait()
-
-
-UNITS = {"us": 1e-3, "ms": 1.0, "s": 1e3}
-
-
-def _ms(value: str) -> float:
-    found = re.fullmatch(r"([\d.]+)(us|ms|s)", value.strip())
-    return float(found[1]) * UNITS[found[2]]
-
-
-def parse_wrk(output: str) -> dict:
-    """Requests/s, p50 and p99 (ms), requests, non-2xx/3xx and socket errors from ``wrk --latency``."""
-    rps = float(re.search(r"Requests/sec:\s+([\d.]+)", output)[1])
-    p50 = _ms(re.search(r"^\s+50%\s+(\S+)", output, re.M)[1])
-    p99 = _ms(re.search(r"^\s+99%\s+(\S+)", output, re.M)[1])
-    requests = int(re.search(r"(\d+) requests in", output)[1])
-    bad = re.search(r"Non-2xx or 3xx responses: (\d+)", output)
-    errors = re.search(r"Socket errors: (.*)", output)
-    return {"rps": rps, "p50_ms": p50, "p99_ms": p99, "requests": requests,
-            "non_2xx": int(bad[1]) if bad else 0, "socket_errors": errors[1] if errors else ""}
-
-
-def run_wrk(url: str, method: str, body, duration: int, connections: int, threads: int,
-            paths: list[str] | None = None) -> dict:
-    """One bounded wrk run. ``paths``: GET a random one of these per request (a Lua script)."""
-    args = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency", "--timeout", "5s"]
-    script = None
-    if method != "GET" or paths:
-        script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
-        if paths:
-            listed = ",\n".join(json.dumps(p) for p in paths)
-            script.write(f"local paths = {{\n{listed}\n}}\n"
-                         "math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))\n"
-                         "request = function() return wrk.format(\"GET\", paths[math.random(#paths)]) end\n")
-        else:
-            payload = json.dumps(body).replace("\\", "\\\\").replace('"', '\\"')
-            script.write(f'wrk.method = "{method}"\nwrk.body = "{payload}"\n'
-                         'wrk.headers["Content-Type"] = "application/json"\n')
-        script.close()
-        args += ["-s", script.name]
-    try:
-        output = subprocess.run(args + [url], capture_output=True, text=True, check=True,
-                                timeout=duration + 30).stdout
-    finally:
-        if script:
-            os.unlink(script.name)
-    return parse_wrk(output)
+def _answering(base: str, paths: list[str]) -> list[str]:
+    """The paths the app answers with 200 (a corpus may lack some mechanic or search word)."""
+    return [p for p in paths if status_of(base + p) == 200]
 
 
 def _median_pair(pairs: list[tuple[dict, dict]]) -> dict:
-    """The run whose ratio to its paired ceiling is the median; with the ceiling's numbers."""
+    """The run whose ratio to its paired baseline is the median, with the baseline's numbers."""
     pairs = sorted(pairs, key=lambda p: p[1]["rps"] / p[0]["rps"])
     top, got = pairs[len(pairs) // 2]
-    return dict(got, ratio=got["rps"] / top["rps"], ceiling_rps=top["rps"], ceiling_p50_ms=top["p50_ms"],
-                ceiling_p99_ms=top["p99_ms"], ratios=[round(g["rps"] / t["rps"], 3) for t, g in pairs])
+    return dict(got, ratio=got["rps"] / top["rps"], base_rps=top["rps"], base_p50_ms=top["p50_ms"],
+                base_p99_ms=top["p99_ms"], base_max_ms=top["max_ms"],
+                base_errors=top["non_2xx"] + top["socket_errors"],
+                ratios=[round(g["rps"] / t["rps"], 3) for t, g in pairs])
 
 
-def _check(url: str, method: str, body) -> None:
-    data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(url, data=data, method=method,
-                                     headers={"Content-Type": "application/json"} if data else {})
-    with urllib.request.urlopen(request, timeout=10) as response:
-        if response.status != 200:
-            raise SystemExit(f"{method} {url} answered {response.status}")
+def _table(connections: int, results: dict) -> None:
+    print(f"\n{connections} connections{'':22}{'req/s':>7}{'p50':>7}{'p99':>7}{'max':>7}{'err':>5}"
+          f" | {'base':>6}{'p50':>6}{'p99':>6}{'max':>7}{'err':>4} |{'ratio':>6}  ratios (ms)")
+    for name, r in results.items():
+        print(f"  {name:36}{r['rps']:>7.0f}{r['p50_ms']:>7.1f}{r['p99_ms']:>7.1f}{r['max_ms']:>7.0f}"
+              f"{r['non_2xx'] + r['socket_errors']:>5} | {r['base_rps']:>6.0f}{r['base_p50_ms']:>6.1f}"
+              f"{r['base_p99_ms']:>6.1f}{r['base_max_ms']:>7.0f}{r['base_errors']:>4} |{r['ratio']:>6.0%}"
+              f"  {r['ratios']}")
 
 
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("-d", "--duration", type=int, default=5)
-    parser.add_argument("-c", "--connections", type=int, default=10)
+    parser.add_argument("-c", "--connections", default="64,256", help="comma-separated: one table each")
     parser.add_argument("-t", "--threads", type=int, default=2)
     parser.add_argument("--workers", type=int, default=2)
-    parser.add_argument("--repeat", type=int, default=3, help="ceiling/target pairs per target (median ratio)")
-    parser.add_argument("--home", help="MTG_KB_HOME with the snapshot (default: kb.config.home_dir())")
+    parser.add_argument("--repeat", type=int, default=3, help="baseline/target pairs per target (median ratio)")
+    parser.add_argument("--home", help="the KB home with the snapshot (default: kb.config.home_dir())")
     parser.add_argument("--tiny", action="store_true", help="use the server tests' tiny corpus")
     parser.add_argument("--json", action="store_true", help="print the results as JSON too")
     args = parser.parse_args(argv)
     if not shutil.which("wrk"):
         raise SystemExit("wrk is not installed")
+    levels = [int(c) for c in args.connections.split(",")]
 
+    import os
     env = dict(os.environ)
     cleanup = None
     if args.tiny:
@@ -195,59 +114,66 @@ def main(argv=None) -> int:
         from kb import config as settings
 
         home = args.home or str(settings.home_dir())
-    env["MTG_KB_HOME"] = home
 
-    results = {}
-    procs = []
+    results: dict = {"connections": {}, "memory": {}}
+    procs = {}
     try:
-        ceiling_port, app_port = _free_port(), _free_port()
-        ceiling = _start("ceiling", ceiling_port, args.workers, None, env)
-        procs.append(ceiling)
-        app = _start("app", app_port, args.workers, home, env)
-        procs.append(app)
-        _wait(f"http://127.0.0.1:{ceiling_port}/json", ceiling)
-        _wait(f"http://127.0.0.1:{app_port}/api/editions", app)
-        cold_port = _free_port()  # the same app with its response cache off
-        cold = _start("app", cold_port, args.workers, home, dict(env, MTG_KB_RESPONSE_CACHE="0"))
-        procs.append(cold)
-        _wait(f"http://127.0.0.1:{cold_port}/api/editions", cold)
-        paths = _rule_paths(home, env)
-        for name, method, path, body in TARGETS:  # warm every worker's caches, fail early on errors
-            for _ in range(args.workers * 3):
-                _check(f"http://127.0.0.1:{app_port}{path}", method, body)
-        print(f"wrk -t{args.threads} -c{args.connections} -d{args.duration}s, gunicorn sync x{args.workers}, "
-              f"corpus: {'tiny' if args.tiny else home}")
-        ceiling_url = f"http://127.0.0.1:{ceiling_port}/json"
-        runs = [(name, f"http://127.0.0.1:{app_port}{path}", method, body, None)
-                for name, method, path, body in TARGETS]
-        runs.append((f"rules, no cache, random of {len(paths)}", f"http://127.0.0.1:{cold_port}/", "GET", None, paths))
-        runs += [(f"{name}, no cache", f"http://127.0.0.1:{cold_port}{path}", method, body, None)
+        ports = {kind: free_port() for kind in ("ceiling", "app", "uncached")}
+        procs["ceiling"] = start("ceiling", ports["ceiling"], args.workers, None, env)
+        procs["app"] = start("app", ports["app"], args.workers, home, env)  # builds the snapshot if none
+        wait(f"http://127.0.0.1:{ports['ceiling']}/json", procs["ceiling"])
+        wait(f"http://127.0.0.1:{ports['app']}/api/editions", procs["app"])
+        procs["uncached"] = start("uncached", ports["uncached"], args.workers, home, env)
+        wait(f"http://127.0.0.1:{ports['uncached']}/api/editions", procs["uncached"])
+        base = {kind: f"http://127.0.0.1:{port}" for kind, port in ports.items()}
+        with urllib.request.urlopen(base["app"] + "/api/editions", timeout=10) as response:
+            editions = len(json.loads(response.read())["editions"])
+        rules = _rule_paths(home, env)
+        mix = rules[:: max(1, len(rules) // 200)] + _answering(base["app"], MIX_EXTRA)
+        for _name, method, path, body in TARGETS:  # fail early on errors
+            if status_of(base["app"] + path, method, body) != 200:
+                raise SystemExit(f"{method} {path} did not answer 200")
+        results["memory"]["before"] = {kind: workers_memory(procs[kind]) for kind in ("app", "uncached")}
+        print(f"wrk -t{args.threads} -d{args.duration}s, gunicorn gthread x{args.workers}, {editions} editions, "
+              f"corpus: {'tiny' if args.tiny else home}; baseline: trivial Flask JSON view, same config")
+        runs = [(name, base["app"] + path, method, body, None) for name, method, path, body in TARGETS]
+        runs.append((f"mix of {len(mix)} (cache hits after 1st)", base["app"] + "/", "GET", None, mix))
+        runs += [(f"{name}, uncached", base["uncached"] + path, method, body, None)
                  for name, method, path, body in TARGETS[:3]]
-        # The machine is shared: each target is paired with a ceiling run right before it, and the
-        # pair is repeated; the ratio is the median of the per-pair ratios.
-        for name, url, method, body, rotate in runs:
-            pairs = []
-            for _ in range(args.repeat):
-                top = run_wrk(ceiling_url, "GET", None, args.duration, args.connections, args.threads)
-                got = run_wrk(url, method, body, args.duration, args.connections, args.threads, rotate)
-                pairs.append((top, got))
-            results[name] = _median_pair(pairs)
+        runs.append((f"rules, uncached, random of {len(rules)}", base["uncached"] + "/", "GET", None, rules))
+        runs.append((f"mix of {len(mix)}, uncached", base["uncached"] + "/", "GET", None, mix))
+        for connections in levels:
+            level = results["connections"][connections] = {}
+            for name, url, method, body, paths in runs:
+                pairs = []
+                for _ in range(args.repeat):
+                    top = run_wrk(base["ceiling"] + "/json", args.duration, connections, args.threads)
+                    got = run_wrk(url, args.duration, connections, args.threads, method, body, paths)
+                    pairs.append((top, got))
+                level[name] = _median_pair(pairs)
+            _table(connections, level)
+        results["memory"]["after"] = {kind: workers_memory(procs[kind]) for kind in ("app", "uncached")}
     finally:
-        for proc in procs:
-            _stop(proc)
+        for proc in procs.values():
+            stop(proc)
         if cleanup:
             shutil.rmtree(cleanup, ignore_errors=True)
 
-    print(f"{'':34}{'req/s':>8}{'p50 ms':>8}{'p99 ms':>8}{'ceiling':>9}{'c p99':>7}{'ratio':>7}{'non-2xx':>8}  ratios")
-    for name, r in results.items():
-        print(f"{name:34}{r['rps']:>8.0f}{r['p50_ms']:>8.2f}{r['p99_ms']:>8.2f}{r['ceiling_rps']:>9.0f}"
-              f"{r['ceiling_p99_ms']:>7.2f}{r['ratio']:>7.0%}{r['non_2xx']:>8}  {r['ratios']} {r['socket_errors']}")
-    rule = results["rule lookup"]
-    ok = rule["ratio"] >= 0.7 and rule["p99_ms"] < 15 and all(r["non_2xx"] == 0 for r in results.values())
-    print(f"target (rule lookup >= 70% of ceiling, p99 < 15 ms, no errors): {'met' if ok else 'NOT met'} "
-          f"({rule['ratio']:.0%}, p99 {rule['p99_ms']:.2f} ms)")
+    print("\nworker memory (MiB, all workers of an instance; PSS counts pages shared since the fork once)")
+    for kind in ("app", "uncached"):
+        before, after = results["memory"]["before"][kind], results["memory"]["after"][kind]
+        print(f"  {kind:9} {before['processes']} processes: RSS {before['rss_mib']:.0f} -> {after['rss_mib']:.0f}, "
+              f"PSS {before['pss_mib']:.0f} -> {after['pss_mib']:.0f}, largest RSS {before['max_rss_mib']:.0f}"
+              f" -> {after['max_rss_mib']:.0f}")
+    ok = True
+    for connections, level in results["connections"].items():
+        errors = sum(r["non_2xx"] + r["socket_errors"] for r in level.values())
+        met = [f"{name} {level[name]['ratio']:.0%} (>= {goal:.0%})" + ("" if level[name]["ratio"] >= goal else " NOT met")
+               for name, goal in GOALS.items()]
+        ok &= errors == 0 and all(level[name]["ratio"] >= goal for name, goal in GOALS.items())
+        print(f"targets at {connections} connections: {'; '.join(met)}; errors {errors}")
     if args.json:
-        print(json.dumps(results, indent=2))
+        print(json.dumps(results, indent=2, default=str))
     return 0 if ok else 1
 
 

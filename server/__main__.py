@@ -13,8 +13,11 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2)
     parser.add_argument("--home", help="the KB home with the snapshot (default: MTG_KB_HOME or var/)")
     parser.add_argument("--dev", action="store_true", help="Flask's development server")
+    parser.add_argument("--sparql-endpoint", help="a SPARQL server's query URL to read RDF from "
+                                                  "(default: MTG_KB_SPARQL_ENDPOINT; none: the embedded store)")
     args = parser.parse_args()
-    serve(host=args.host, port=args.port, workers=args.workers, dev=args.dev, home=args.home)
+    serve(host=args.host, port=args.port, workers=args.workers, dev=args.dev, home=args.home,
+          sparql_endpoint=args.sparql_endpoint)
 
 
 if __name__ == "__main__":

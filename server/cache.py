@@ -1,16 +1,18 @@
 """A per-process cache of finished GET responses.
 
 The knowledge base a worker serves is a read-only snapshot loaded once, so a GET answer is a pure
-function of (path and query, the negotiated representation, the page language): the same request
-gives the same bytes until the process restarts on a new snapshot. Caching those bytes lets a
+function of (path, the parameters the view declares, the negotiated representation, the page
+language): the same request gives the same bytes until the workers move to a new snapshot.
+Parameters a view does not declare are removed before it runs (never a cache bypass), and the
+Accept header counts only through the representation it selects. Caching those bytes lets a
 repeated lookup cost about what a trivial Flask view costs. Only 200 answers are kept (errors are
-raised, never cached); at most ``RESPONSE_CACHE_SIZE`` entries (0 turns it off; the env variable
-``MTG_KB_RESPONSE_CACHE`` sets the default) and ``RESPONSE_CACHE_BYTES`` bytes, least recently
+raised, never cached); at most ``RESPONSE_CACHE_SIZE`` entries (0 turns it off: ``bench.serving.uncached_app``) and ``RESPONSE_CACHE_BYTES`` bytes, least recently
 used first out. SPARQL and POST answers are never cached.
 """
 from __future__ import annotations
 
 import functools
+import hashlib
 import threading
 from collections import OrderedDict
 
@@ -52,27 +54,68 @@ def init_app(app) -> None:
 
 
 KEPT_HEADERS = ("Content-Type", "Vary")
+ALWAYS = ("format", "lang")  # RDF instead of JSON/HTML; the page language (also by cookie)
 
 
-def cached(view):
-    """Decorator for GET views whose answer depends only on the request's path, query, Accept and language."""
+def _key(params: tuple[str, ...]):
+    """(key, args): the request reduced to what the view may read — its path, the first value of each
+    parameter it declares, the representation Accept negotiates and the page language. Other
+    parameters are dropped from ``request.args`` before the view runs, so the answer is a function
+    of the key and an unknown parameter can neither change it nor miss the cache."""
+    import server.rdf as rdf
 
-    @functools.wraps(view)
-    def wrapper(*args, **kwargs):
-        cache = current_app.extensions.get("response_cache")
-        if cache is None or request.method != "GET":
-            return view(*args, **kwargs)
-        environ = request.environ  # raw strings: no parsing on the hot path
-        path = environ.get("PATH_INFO", "")
-        key = (path, environ.get("QUERY_STRING", ""), environ.get("HTTP_ACCEPT", ""),
-               "" if path.startswith("/api/") else current_lang())
-        hit = cache.get(key)
-        if hit is not None:
-            body, headers = hit
-            return Response(body, status=200, headers=headers)
-        response = current_app.make_response(view(*args, **kwargs))
-        if response.status_code == 200 and not response.direct_passthrough:
-            cache.put(key, response.get_data(), [(k, v) for k, v in response.headers.items() if k in KEPT_HEADERS])
-        return response
+    path = request.environ.get("PATH_INFO", "")
+    args = request.args
+    kept = tuple((name, args[name]) for name in (*params, *ALWAYS) if name in args)
+    if len(kept) != len(args):
+        from werkzeug.datastructures import ImmutableMultiDict
+        request.__dict__["args"] = ImmutableMultiDict(kept)  # werkzeug caches args in the instance dict
+    api = path.startswith("/api/")
+    media = rdf.wanted("application/json" if api else "text/html") or ""
+    return (path, kept, media, "" if api else current_lang())
 
-    return wrapper
+
+def _etag(key) -> str:
+    snap = current_app.extensions.get("snapshot") or "live"
+    digest = hashlib.blake2b(repr(key).encode("utf-8"), digest_size=10).hexdigest()
+    return f'"{snap}.{digest}"'
+
+
+def _validators(response: Response, etag: str) -> Response:
+    response.headers["ETag"] = etag
+    response.headers["Cache-Control"] = f"public, max-age={int(current_app.config['CACHE_MAX_AGE'])}"
+    return response
+
+
+def cached(*params: str):
+    """Decorator for GET views whose answer depends only on the path, the query parameters named in
+    ``params`` (``format`` and ``lang`` always count), the negotiated representation and the page
+    language. Answers carry an ETag (the snapshot's name and the key: a new snapshot is a new tag),
+    ``Cache-Control`` and, when ``If-None-Match`` names the tag, are a 304 without a body."""
+    if len(params) == 1 and callable(params[0]):  # @cached without parameters
+        return cached()(params[0])
+
+    def decorate(view):
+        @functools.wraps(view)
+        def wrapper(*args, **kwargs):
+            if request.method != "GET":
+                return view(*args, **kwargs)
+            key = _key(params)
+            etag = _etag(key)
+            if etag in request.headers.get("If-None-Match", ""):
+                return _validators(Response(status=304), etag)
+            cache = current_app.extensions.get("response_cache")
+            hit = cache.get(key) if cache is not None else None
+            if hit is not None:
+                body, headers = hit
+                return _validators(Response(body, status=200, headers=headers), etag)
+            response = current_app.make_response(view(*args, **kwargs))
+            if response.status_code == 200 and not response.direct_passthrough:
+                if cache is not None:
+                    cache.put(key, response.get_data(),
+                              [(k, v) for k, v in response.headers.items() if k in KEPT_HEADERS])
+                _validators(response, etag)
+            return response
+
+        return wrapper
+    return decorate

@@ -66,6 +66,18 @@ def _from_http(exc: HTTPException) -> APIError:
     return APIError(status, code, message, headers=headers)
 
 
+def _unreadable_body(exc: Exception) -> bool:
+    """An error from reading the request body off the socket (gunicorn's HTTP parser raises its own
+    exceptions for a malformed chunked body; a client that stops sending gives an OSError)."""
+    if type(exc).__module__.startswith("gunicorn.http"):
+        return True
+    frames, tb = [], exc.__traceback__
+    while tb is not None:
+        frames.append(tb.tb_frame.f_code.co_filename)
+        tb = tb.tb_next
+    return isinstance(exc, OSError) and any("/gunicorn/http/" in f for f in frames)
+
+
 def init_app(app: Flask) -> None:
     @app.errorhandler(KBError)
     def _kb_error(err: KBError):  # kb validated; its error carries the status and the code
@@ -77,5 +89,8 @@ def init_app(app: Flask) -> None:
 
     @app.errorhandler(Exception)
     def _unexpected(exc: Exception):
+        if _unreadable_body(exc):
+            return respond(APIError(400, "bad_request", "the request body could not be read: it is incomplete "
+                                                        "or malformed (a broken chunked encoding, a short body)"))
         app.logger.exception("unhandled error on %s %s", request.method, request.path)
         return respond(APIError(500, "internal_error", "internal error; the server log has the details"))

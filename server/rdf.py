@@ -3,12 +3,15 @@
 A resource page or API URL answers RDF when the ``Accept`` header prefers one of the RDF media
 types over JSON/HTML, or when ``?format=ttl|jsonld|nt`` is given. The triples are the resource's
 Concise Bounded Description (every triple with the resource as subject, following blank nodes),
-read from the kb's Oxigraph store (``rdf_store``): no triples are built here.
+read from the kb's Oxigraph store (``rdf_store``), or with ``SPARQL_ENDPOINT`` set, from the
+SPARQL server by a CONSTRUCT (the graph has no blank nodes: skolem IRIs): no triples are built here.
 """
 from __future__ import annotations
 
+import time
+
 import pyoxigraph as ox
-from flask import Response, request
+from flask import Response, current_app, request
 
 from server.state import get_kb
 from kb.errors import InvalidParameter
@@ -48,6 +51,20 @@ def wanted(default: str) -> str | None:
 def describe(iris: list) -> list[ox.Triple]:
     from kb import vocab  # noqa: F401  (IRIs are minted by kb.vocab; here we only receive them)
 
+    runner = current_app.extensions.get("sparql_runner")
+    if hasattr(runner, "triples_about"):  # a SPARQL server holds the graph
+        from kb.errors import QueryTimeout
+        from server.sparql.remote import Unreachable
+        from server.sparql.results import Expired
+        try:
+            return runner.triples_about([str(i) for i in iris],
+                                        time.monotonic() + float(current_app.config["SPARQL_TIMEOUT"]))
+        except Expired:
+            raise QueryTimeout("the SPARQL server did not describe the resource in time",
+                               headers={"Retry-After": "1"}) from None
+        except Unreachable as err:
+            from server.errors import APIError
+            raise APIError(503, "unavailable", err.message, headers={"Retry-After": "5"}) from None
     store = rdf_store(get_kb())
     triples: list[ox.Triple] = []
     seen_triples: set = set()

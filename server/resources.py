@@ -7,14 +7,13 @@ answer has none of its own.
 """
 from __future__ import annotations
 
-import json
-
 from flask import current_app, request
 
 from kb import rulenumbers
 from kb.errors import (CardNotFound, DocumentNotFound, InvalidJSON, InvalidParameter, MechanicNotFound,
                        RuleNotFound, RulingNotFound, SituationError, UnsupportedMediaType)
 from kb.memo import per_owner
+from kb.text import json_loads_bounded
 from server.state import get_kb
 
 def arg_lang(name: str = "lang", default: str | None = None) -> str | None:
@@ -130,12 +129,8 @@ def json_body() -> dict:
         raise InvalidJSON("the request body is empty; send a JSON object")
     if request.mimetype not in ("application/json", "") and not request.mimetype.endswith("+json"):
         raise UnsupportedMediaType(f"Content-Type {request.mimetype!r}: send application/json")
-    try:
-        body = json.loads(request.get_data(as_text=True))
-    except json.JSONDecodeError as err:
-        raise InvalidJSON(f"the body is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
-    except UnicodeDecodeError:
-        raise InvalidJSON("the body is not UTF-8") from None
+    body = json_loads_bounded(request.get_data(as_text=True), int(current_app.config["JSON_MAX_DEPTH"]),
+                              what="the body")
     if not isinstance(body, dict):
         raise InvalidJSON(f"expected a JSON object, got {type(body).__name__}")
     return body

@@ -1,97 +1,223 @@
-"""``kb serve``: gunicorn with sync workers on 127.0.0.1, Flask's dev server only with ``--dev``.
+"""``kb serve``: gunicorn on 127.0.0.1 with threaded workers; Flask's dev server only with ``--dev``.
 
-The master makes sure a snapshot exists (building it from rules_src first if there is none) and
-then forks the workers; each worker calls ``create_app`` and so loads the snapshot once
-(``preload_app`` is off: a worker owns its store handle and its indexes).
+Worker model: ``gthread`` workers with a bounded pool of threads each (``THREADS``) and a poller
+that holds idle keep-alive and not-yet-sending connections without a thread, so idle or trickling
+clients cannot take the service away from others (``bench/bench_slow_clients.py`` measures it).
+A request whose head and body do not arrive within ``REQUEST_READ_TIMEOUT`` seconds is dropped
+(``server.worker``).
+
+Snapshots: the master loads the snapshot (``preload_app``) and forks the workers, so every worker,
+including one restarted later, serves the snapshot the master chose. The master checks CURRENT
+about once a second; when a build switched it, the master loads the new snapshot while the old
+workers keep answering, then replaces every worker at once (gunicorn's graceful reload: new workers
+forked from the new app, old ones finish their requests and stop). An answer is always computed
+from one snapshot, named in its ``X-KB-Snapshot`` header. A snapshot that cannot be loaded is
+logged and the workers keep the one they have.
 """
 from __future__ import annotations
 
+import gc
 import os
+import signal
 import sys
 from collections.abc import Callable
 from pathlib import Path
 
 from flask import Flask
 
+THREADS = 32  # per worker: concurrent requests; idle connections wait in the poller, not here
+WORKER_CONNECTIONS = 1000  # open connections per worker (idle keep-alive ones included)
+REQUEST_READ_TIMEOUT = 10.0  # seconds a request's head and body may take to arrive
+WATCH_SECONDS = 1.0  # how often the master looks at CURRENT (gunicorn's loop wakes once a second)
+
+
+def gunicorn_options(host: str, port: int, workers: int, **extra) -> dict:
+    """The one gunicorn configuration (also used by the benches for the trivial ceiling app)."""
+    options = {
+        "bind": f"{host}:{port}",
+        "workers": workers,
+        "worker_class": "server.worker.BoundedThreadWorker",
+        "threads": THREADS,
+        "worker_connections": WORKER_CONNECTIONS,
+        "keepalive": 5,
+        "preload_app": True,
+        "timeout": 30,  # a worker whose main loop stops beating for this long is replaced
+        "graceful_timeout": 10,
+        "control_socket_disable": True,
+        "accesslog": None,
+        "errorlog": "-",
+        "loglevel": "warning",
+        "post_fork": _post_fork,
+    }
+    options.update(extra)
+    return options
+
+
+def _post_fork(server, worker) -> None:
+    """In each new worker, before its threads start: per-process helpers (the SPARQL query process)."""
+    app = server.app.wsgi()
+    for hook in getattr(app, "extensions", {}).get("post_fork", []):
+        hook()
+
+
+def _close(app) -> None:
+    for hook in getattr(app, "extensions", {}).get("close", []):
+        hook()
+
 
 class _Gunicorn:  # built lazily so importing this module does not import gunicorn
     @staticmethod
-    def make(factory: Callable[[], Flask], options: dict):
+    def make(factory: Callable[[], Flask], options: dict, watch: Path | None = None):
         from gunicorn.app.base import BaseApplication
+        from gunicorn.arbiter import Arbiter
+
+        class SnapshotArbiter(Arbiter):
+            def murder_workers(self):  # called by the master loop about once a second
+                super().murder_workers()
+                try:
+                    self.app.check_snapshot(self)
+                except Exception:  # noqa: BLE001 - the watch must never take the master down
+                    self.log.exception("watching CURRENT failed")
 
         class Application(BaseApplication):
+            serving: Path | None = None
+            tried: Path | None = None
+
             def load_config(self):
                 for key, value in options.items():
                     if key in self.cfg.settings and value is not None:
                         self.cfg.set(key.lower(), value)
 
             def load(self):
-                return factory()
+                app = factory()
+                kb = app.extensions.get("kb")
+                self.serving = self.tried = getattr(kb, "path", None)
+                return app
+
+            def reload(self):
+                """SIGHUP: load the new snapshot here first; the arbiter then forks new workers from it
+                and stops the old ones. If it cannot be loaded, the workers keep the current one."""
+                super().reload()
+                if self.callable is None:
+                    return
+                old = self.callable
+                gc.unfreeze()
+                try:
+                    new = self.load()
+                except Exception as exc:  # noqa: BLE001 - logged; serving goes on with the old snapshot
+                    self._log().error("kept %s: the new snapshot could not be loaded: %s", self.serving, exc)
+                    gc.freeze()
+                    return
+                self.callable = new
+                _close(old)
+                del old
+                gc.collect()
+                gc.freeze()
+
+            def _log(self):
+                import logging
+                return logging.getLogger("gunicorn.error")
+
+            def check_snapshot(self, arbiter) -> None:
+                if watch is None:
+                    return
+                from kb.store import snapshot
+                try:
+                    found = snapshot.current(watch)
+                except snapshot.SnapshotError as exc:
+                    if self.tried != "unreadable":
+                        self._log().error("kept %s: %s", self.serving, exc)
+                        self.tried = "unreadable"
+                    return
+                if found is None or found == self.serving or found == self.tried:
+                    return
+                self.tried = found
+                self._log().warning("snapshot %s is current: reloading every worker", found.name)
+                os.kill(arbiter.pid, signal.SIGHUP)
+
+            def run(self):
+                try:
+                    SnapshotArbiter(self).run()
+                except RuntimeError as exc:
+                    print(f"\nError: {exc}\n", file=sys.stderr)
+                    sys.exit(1)
 
         return Application()
 
 
-def gunicorn_options(host: str, port: int, workers: int, **extra) -> dict:
-    """The one gunicorn configuration (also used by bench/bench_http.py for the ceiling app)."""
-    options = {
-        "bind": f"{host}:{port}",
-        "workers": workers,
-        "worker_class": "sync",
-        "preload_app": False,
-        "timeout": 60,
-        "graceful_timeout": 5,
-        "accesslog": None,
-        "errorlog": "-",
-        "loglevel": "warning",
-    }
-    options.update(extra)
-    return options
+def configured(home: str | Path | None = None, sparql_endpoint: str | None = None):
+    """The settings ``kb serve`` runs with: the environment's (kb.config), with the command line's
+    ``--home`` and ``--sparql-endpoint`` over them. Nothing is written to the environment."""
+    from dataclasses import replace
+
+    from kb import config as settings
+
+    chosen = settings.current()
+    if home:
+        chosen = chosen.with_home(home)
+    if sparql_endpoint:
+        chosen = replace(chosen, sparql_endpoint=sparql_endpoint)
+    return chosen
 
 
-def ensure_snapshot(home: Path | None) -> None:
-    """Build the snapshot in the master if there is none, so workers only ever load."""
+def ensure_snapshot() -> None:
+    """Build the snapshot (in the settings' home) in the master if there is none, so workers only
+    ever load."""
     from kb import config as settings
     from kb.store import snapshot
 
-    root = (Path(home) / "snapshots") if home else settings.snapshot_root()
-    if snapshot.current(root) is None:
+    if snapshot.current(settings.snapshot_root()) is None:
         from kb.lookup.kb import KB
 
-        KB.ensure(Path(home) if home else None)
+        KB.ensure(settings.current())
+
+
+WARM_UP_GET = ("/api/rules/601.2c", "/api/search?q=manifest", "/mechanics/manifest", "/",
+               "/api/path?from=601.2c&to=117.3a")
+WARM_UP_POST = (("/api/ask/day-night", {"event": "untap-step", "designation": "day", "previous_turn_spells": []}),
+                ("/api/citations/check", {"text": "CR 601.2c"}))
 
 
 def warm_up(app: Flask) -> None:
-    """One request per kind before serving, then freeze the loaded objects out of the cyclic GC
-    (a full collection over the loaded KB otherwise lands in some request's latency)."""
-    import gc
-
+    """One request per kind before serving, in the master, so what a first request computes (the
+    rule book behind ask, the citation index, the graph paths: 0.1-0.35 s each, seconds under load)
+    is shared by every forked worker instead of landing in some user's request in each of them;
+    then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
+    otherwise lands in some request's latency)."""
     client = app.test_client()
-    for url in ("/api/rules/601.2c", "/api/search?q=manifest", "/mechanics/manifest", "/"):
+    for url in WARM_UP_GET:
         client.get(url)
+    for url, body in WARM_UP_POST:
+        client.post(url, json=body)
     gc.collect()
     gc.freeze()
 
 
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool = False,
           home: str | Path | None = None, app_factory: Callable[[], Flask] | None = None,
-          **gunicorn_extra) -> None:
+          sparql_endpoint: str | None = None, **gunicorn_extra) -> None:
+    from kb import config as settings
+    from kb.store import snapshot
     from server import create_app
 
-    if home:
-        os.environ["MTG_KB_HOME"] = str(home)
-    config = {"KB_HOME": str(home) if home else None}
-    if dev:
-        app = (app_factory or (lambda: create_app({**config, "KB_ENSURE": True})))()
-        # auto-reload on code changes; the interactive debugger stays off (errors get the JSON shape)
-        reload = bool(sys.argv and sys.argv[0] not in ("-c", ""))
-        app.run(host=host, port=port, debug=False, use_reloader=reload, threaded=True)
-        return
-    if app_factory is None:
-        ensure_snapshot(Path(home) if home else None)
+    settings.use(configured(home, sparql_endpoint))  # the process's settings: workers fork with them
+    config = {"KB_HOME": str(home) if home else None, "SPARQL_ENDPOINT": sparql_endpoint}
+    try:
+        if dev:
+            app = (app_factory or (lambda: create_app({**config, "KB_ENSURE": True})))()
+            # auto-reload on code changes; the interactive debugger stays off (errors get the JSON shape)
+            reload = bool(sys.argv and sys.argv[0] not in ("-c", ""))
+            app.run(host=host, port=port, debug=False, use_reloader=reload, threaded=True)
+            return
+        watch = None
+        if app_factory is None:
+            ensure_snapshot()
+            watch = settings.snapshot_root()
 
-        def app_factory():
-            app = create_app({**config, "KB_ENSURE": False})
-            warm_up(app)
-            return app
-
-    _Gunicorn.make(app_factory, gunicorn_options(host, port, workers, **gunicorn_extra)).run()
+            def app_factory():
+                app = create_app({**config, "KB_ENSURE": False})
+                warm_up(app)
+                return app
+    except snapshot.SnapshotError as exc:
+        sys.exit(f"kb serve: {exc}")
+    _Gunicorn.make(app_factory, gunicorn_options(host, port, workers, **gunicorn_extra), watch).run()

@@ -63,7 +63,7 @@ LAYERS = {
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",
                   "kb.reasoning", "kb.vocab", "kb.text", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
                   "kb.sources.files"},
-    "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab"},
+    "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text"},
 }
 
 

@@ -57,13 +57,38 @@ def _load(store: ox.Store, chunks) -> None:
         store.bulk_load(chunk, format=ox.RdfFormat.N_TRIPLES, lenient=True)  # IRIs validated as written
 
 
-def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None) -> Path:
-    """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT."""
+class FewerEditions(snapshot.SnapshotError):
+    """The new graph would hold fewer CR editions than the current one (refused without allow_fewer)."""
+
+
+def check_editions(root: Path, model: Model, allow_fewer: bool) -> None:
+    """Refuse to replace a graph holding CR editions with one holding fewer (none, say, from a
+    folder of unrecognised files), unless ``allow_fewer``."""
+    before = snapshot.current_editions(root)
+    after = sorted(model.editions)
+    if allow_fewer or not before or len(after) >= len(before):
+        return
+    missing = sorted(set(before) - set(after))
+    raise FewerEditions(f"the new graph would hold {len(after)} CR edition(s) where the current one holds "
+                        f"{len(before)} (missing: {', '.join(missing)}); pass --allow-fewer to replace it anyway")
+
+
+def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
+          allow_fewer: bool = False, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> Path:
+    """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT.
+    One build at a time per root (``snapshot.build_lock``: a second one waits, or with ``wait=False``
+    raises BuildLocked); a graph with fewer CR editions than the current one is refused (FewerEditions)."""
     root = root or config.snapshot_root()
+    with snapshot.build_lock(root, wait=wait, on_wait=on_wait or progress):
+        return _build(sources, root, progress, allow_fewer)
+
+
+def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allow_fewer: bool) -> Path:
     started = time.perf_counter()
     cache = BuildCache(root.parent / "cache")
     corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
     model = build_model(corpus, progress, cache.get)
+    check_editions(root, model, allow_fewer)
     warnings = corpus.warnings
     del corpus  # the records are in the model now: the build's peak memory is what follows
     gc.collect()

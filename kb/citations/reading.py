@@ -4,6 +4,7 @@ text of the KB (rules, glossary, the documents' own statements), indexed by roma
 from __future__ import annotations
 
 import re
+import threading
 from functools import lru_cache
 
 from kb.memo import per_owner
@@ -40,10 +41,20 @@ def romaji(kana: str) -> str:
 
 
 @lru_cache(maxsize=1)
+def _dictionary():
+    from sudachipy import Dictionary
+    return Dictionary()
+
+
+_local = threading.local()  # a Sudachi tokenizer cannot be used by two threads at once: one per thread
+
+
 def _sudachi():
-    from sudachipy import Dictionary, SplitMode
-    d = Dictionary()
-    return d, d.tokenizer(SplitMode.C)
+    d = _dictionary()
+    if getattr(_local, "tokenizer", None) is None:
+        from sudachipy import SplitMode
+        _local.tokenizer = d.tokenizer(SplitMode.C)
+    return d, _local.tokenizer
 
 
 @lru_cache(maxsize=4096)

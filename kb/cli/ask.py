@@ -7,6 +7,7 @@ import click
 
 from kb.cli.group import answer, cite, emit, fail_with, load_kb, main
 from kb.errors import KBError, MissingParameter, RuleNotFound
+from kb.text import json_loads_bounded
 
 
 def _plain(text: str) -> str:
@@ -99,7 +100,7 @@ def ask(mechanic, situation, list_, procedure, as_json) -> None:
             fail_with(MissingParameter("name a mechanic to ask about"), as_json)
         return
     try:
-        found = kb.ask(mechanic, situation)
+        found = kb.ask(mechanic, json_loads_bounded(situation, what="--situation"))
     except KBError as exc:
         fail_with(exc, as_json)
     emit(found, as_json, _print_ask)

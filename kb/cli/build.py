@@ -15,7 +15,7 @@ from kb.sources.files import discover
 from kb.store import snapshot
 
 
-def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
+def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewer: bool = False) -> Path:
     started = time.perf_counter()
 
     def progress(message: str) -> None:
@@ -26,7 +26,12 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
     chosen = [Path(p) for p in paths] or ([] if only_rules_src else settings.default_sources())
     try:
         sources = discover(chosen, settings.rules_src)
-        path = pipeline.build(sources, settings.snapshot_root, progress=progress)
+        for given in map(Path, paths):  # a named folder with nothing usable is a mistake, not an empty graph
+            if not any(Path(f.origin).resolve().is_relative_to(given.resolve()) for f in sources.files):
+                fail(f"build failed, previous snapshot kept: {given}: no Comprehensive Rules text or card "
+                     "data found there", 2)
+        path = pipeline.build(sources, settings.snapshot_root, progress=progress, allow_fewer=allow_fewer,
+                              on_wait=lambda message: click.echo(f"kb: {message}", err=True))
     except (KBError, OSError, ValueError, snapshot.SnapshotError) as exc:
         fail(f"build failed, previous snapshot kept: {exc}")
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
@@ -46,9 +51,11 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
                    "Without PATH: rules_src/ plus ../shared/data and fetched CRs when present.")
 @click.argument("paths", nargs=-1)
 @click.option("--only-rules-src", is_flag=True, help="Ignore the shared data and fetched CRs.")
+@click.option("--allow-fewer", is_flag=True,
+              help="Replace the current graph even if the new one holds fewer CR editions.")
 @click.option("--quiet", "-q", is_flag=True)
-def build(paths, only_rules_src, quiet) -> None:
-    _build(paths, only_rules_src, quiet)
+def build(paths, only_rules_src, allow_fewer, quiet) -> None:
+    _build(paths, only_rules_src, quiet, allow_fewer)
 
 
 @main.command(help="Download the current official CR text (found on the rules page) and rebuild.")

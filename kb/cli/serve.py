@@ -18,15 +18,21 @@ from kb.store import snapshot
 @click.option("--port", default=8000, show_default=True)
 @click.option("--workers", default=2, show_default=True)
 @click.option("--dev", is_flag=True, help="Flask's development server (auto-reload, debugger off)")
-def serve(host, port, workers, dev) -> None:
+@click.option("--sparql-endpoint", metavar="URL",
+              help="Read RDF and answer /sparql through this SPARQL server (e.g. oxigraph serve-read-only) "
+                   "instead of the embedded store [default: MTG_KB_SPARQL_ENDPOINT]")
+def serve(host, port, workers, dev, sparql_endpoint) -> None:
     if snapshot.current() is None:  # first run: build (with progress) before any worker starts
         click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
         run_build((), False, quiet=False)
-    click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})",
-               err=True)
+    click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})"
+               + (f", SPARQL from {sparql_endpoint}" if sparql_endpoint else ""), err=True)
     # The service is its own program (kb never imports the server): replace this process with it.
     args = [sys.executable, "-m", "server", "--host", host, "--port", str(port), "--workers", str(workers),
             "--home", str(config.current().home)] + (["--dev"] if dev else [])
+    endpoint = sparql_endpoint or config.current().sparql_endpoint
+    if endpoint:
+        args += ["--sparql-endpoint", endpoint]
     os.execv(sys.executable, args)
 
 

@@ -7,7 +7,9 @@ Everything returned is JSON-ready and carries citations (kb.lookup.cite).
 """
 from __future__ import annotations
 
+import os
 import threading
+import weakref
 from pathlib import Path
 
 from kb import config
@@ -40,7 +42,20 @@ class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
         path = snapshot.current(root)
         if path is None:
             raise NoSnapshot(f"no snapshot in {root}: run `kb build` first")
-        return cls(snapshot.load_model(path), path)
+        hold = snapshot.hold(path)  # no build prunes it while this process has it loaded
+        try:
+            kb = cls(snapshot.load_model(path), path)
+        except BaseException:
+            os.close(hold)
+            raise
+        kb._release = weakref.finalize(kb, os.close, hold)
+        return kb
+
+    def close(self) -> None:
+        """Let the snapshot go now (a server moving to a new one); the object must not be used after."""
+        release = getattr(self, "_release", None)
+        if release is not None:
+            release()
 
     @classmethod
     def ensure(cls, settings: config.Settings | None = None, progress=lambda _: None) -> "KB":

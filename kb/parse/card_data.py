@@ -25,6 +25,47 @@ TSV_COLUMNS = ("set", "number", "uuid", "name_en", "name_ja", "type_en", "type_j
                "multiverse_id_ja")
 
 
+class CardDataError(ValueError):
+    """A card-data file that is not what its format says: names the document and the record
+    (1-based, in file order) or the line where reading failed."""
+
+    def __init__(self, document: Document, message: str, *, record: int | None = None, line: int | None = None):
+        where = f"record {record}" if record is not None else f"line {line}" if line is not None else ""
+        super().__init__(f"{document.id}: {where + ': ' if where else ''}{message}")
+        self.record, self.line = record, line
+
+
+def _json(text: str, document: Document):
+    try:
+        return json.loads(text.lstrip("\ufeff"))
+    except ValueError as exc:  # JSONDecodeError (a ValueError) knows the line
+        raise CardDataError(document, f"not JSON: {getattr(exc, 'msg', exc)}", line=getattr(exc, "lineno", None)) from None
+
+
+def _field(record, key: str, *, required: bool = False) -> str | None:
+    """A text field of a JSON record: a string, or None when absent (a TypeError otherwise)."""
+    if required and key not in record:
+        raise KeyError(key)
+    value = record.get(key)
+    if value is None and not required or isinstance(value, str) and (value or not required):
+        return value
+    raise TypeError(f"{key!r} should be {'a non-empty' if required else 'a'} string, not {value!r:.40}")
+
+
+def _each(document: Document, records, read) -> None:
+    """Call ``read`` on every record; a malformed one becomes a CardDataError naming it."""
+    if not isinstance(records, list):
+        raise CardDataError(document, f"expected a list of records, not {type(records).__name__}")
+    for number, record in enumerate(records, 1):
+        try:
+            if not isinstance(record, dict):
+                raise TypeError(f"a record should be an object, not {record!r:.40}")
+            read(record)
+        except (KeyError, TypeError, AttributeError) as exc:
+            detail = f"no {exc.args[0]!r} field" if isinstance(exc, KeyError) else str(exc)
+            raise CardDataError(document, detail, record=number) from None
+
+
 def face_pair(name_en: str, name_ja: str | None, face_name: str | None = None) -> str:
     """The English name to pair with ``name_ja``: the front face when only EN lists both faces."""
     if FACE_SEP in name_en and (name_ja is None or FACE_SEP not in name_ja):
@@ -37,23 +78,27 @@ def face_pair(name_en: str, name_ja: str | None, face_name: str | None = None) -
 
 def parse_mtgjson_set(text: str, document: Document) -> list[CardName]:
     """One CardName per card row of an MTGJSON v5 set (``{"data": set}`` or the set itself)."""
-    data = json.loads(text.lstrip("\ufeff"))
+    data = _json(text, document)
     card_set = data.get("data", data) if isinstance(data, dict) else {}
+    if not isinstance(card_set, dict):
+        raise CardDataError(document, f"'data' should be a set object, not {type(card_set).__name__}")
     set_code = card_set.get("code")
-    return [_mtgjson_card(card, document.id, set_code) for card in card_set.get("cards", [])]
+    out: list[CardName] = []
+    _each(document, card_set.get("cards", []), lambda card: out.append(_mtgjson_card(card, document.id, set_code)))
+    return out
 
 
 def _mtgjson_card(card: dict, source: str, set_code: str | None) -> CardName:
     ja = next((f for f in card.get("foreignData") or () if f.get("language") == JAPANESE), {})
-    name_ja = ja.get("name") or None
+    name_ja = _field(ja, "name") or None
     return CardName(
-        name_en=face_pair(card["name"], name_ja, card.get("faceName")),
+        name_en=face_pair(_field(card, "name", required=True), name_ja, _field(card, "faceName")),
         name_ja=name_ja,
         source=source,
-        set_code=card.get("setCode") or set_code,
-        number=card.get("number"),
-        type_en=card.get("type"),
-        type_ja=ja.get("type") or None,
+        set_code=_field(card, "setCode") or (set_code if isinstance(set_code, str) else None),
+        number=_field(card, "number"),
+        type_en=_field(card, "type"),
+        type_ja=_field(ja, "type") or None,
     )
 
 
@@ -68,7 +113,7 @@ def parse_names_tsv(text: str, document: Document) -> list[CardName]:
     header = lines[0].split("\t")
     missing = set(TSV_COLUMNS[:7]) - set(header)
     if missing:
-        raise ValueError(f"{document.id}: TSV lacks columns {sorted(missing)}")
+        raise CardDataError(document, f"TSV lacks columns {sorted(missing)}", line=1)
     col = {name: header.index(name) for name in TSV_COLUMNS[:7]}
     out = []
     for line in lines[1:]:
@@ -93,13 +138,16 @@ def parse_wiki_name_table(text: str, document: Document) -> list[CardName]:
     EN name with only ``"undefined"`` records gives one CardName with ``name_ja=None``. Two
     different real JA names for one EN name would both be kept (none occur in the 2025-09-22 table).
     """
-    records = json.loads(text.lstrip("\ufeff"))
+    records = _json(text, document)
     names: dict[str, list[str]] = {}  # EN -> distinct real JA names, in order
-    for rec in records:
-        ja = rec.get("jpname")
-        found = names.setdefault(rec["name"], [])
+
+    def read(rec: dict) -> None:
+        ja = _field(rec, "jpname")
+        found = names.setdefault(_field(rec, "name", required=True), [])
         if ja and ja != NO_JA and ja not in found:
             found.append(ja)
+
+    _each(document, records, read)
     source = document.id
     return [CardName(name_en=en, name_ja=ja, source=source)
             for en, jas in names.items() for ja in (jas or [None])]

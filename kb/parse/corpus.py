@@ -8,7 +8,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.parse import article, faq, wiki_page, wiki_source
-from kb.parse.card_data import parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse.card_data import CardDataError, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.cr_ja import parse_cr_ja
 from kb.parse.records import CardName, CREdition, ParsedDocument
@@ -48,6 +48,8 @@ def _guard(source: SourceFile, parse: Callable[[], object]):
         return parse()
     except CRFormatError as exc:
         raise SourceError(source.origin, str(exc).split(": ", 1)[-1], exc.line) from None
+    except CardDataError as exc:  # "record 17: no 'name' field" / "line 3: not JSON: ..."
+        raise SourceError(source.origin, str(exc).split(": ", 1)[-1]) from None
     except SourceError:
         raise
     except Exception as exc:  # a parser bug or an unexpected format: still name the file

@@ -16,6 +16,7 @@ unigrams ``u:``, mechanics ``m:``; each namespace has its own BM25 length normal
 from __future__ import annotations
 
 import re
+import threading
 import unicodedata
 from functools import lru_cache
 
@@ -67,9 +68,13 @@ def norm(text: str) -> str:
     return normalize(text)
 
 
+_stemmer_lock = threading.Lock()  # the Snowball stemmer keeps the word being stemmed in itself
+
+
 @lru_cache(maxsize=200_000)
 def stem(word: str) -> str:
-    return _stemmer.stemWord(word)
+    with _stemmer_lock:
+        return _stemmer.stemWord(word)
 
 
 def is_rule_number(query: str) -> str | None:
@@ -79,23 +84,36 @@ def is_rule_number(query: str) -> str | None:
     return rulenumbers.as_query(normalize(query))
 
 
-_tokenizer = None
+_dictionary = None  # the Sudachi dictionary (~140 MB), shared by every thread
+_dictionary_lock = threading.Lock()
+_local = threading.local()  # each thread's tokenizer: a Sudachi tokenizer cannot be used concurrently
 
 
 def _sudachi():
-    global _tokenizer
-    if _tokenizer is None:
-        from sudachipy import Dictionary, SplitMode
-        _tokenizer = (Dictionary().tokenizer(mode=SplitMode.A), SplitMode.A)
-    return _tokenizer
+    from sudachipy import SplitMode
+    if _dictionary is None or getattr(_local, "dictionary", None) is not _dictionary:
+        _local.dictionary, _local.tokenizer = _shared(), None
+        _local.tokenizer = _local.dictionary.tokenizer(mode=SplitMode.A)
+    return _local.tokenizer, SplitMode.A
+
+
+def _shared():
+    global _dictionary
+    with _dictionary_lock:
+        if _dictionary is None:
+            from sudachipy import Dictionary
+            _dictionary = Dictionary()
+        return _dictionary
 
 
 def release() -> None:
     """Drop the Sudachi dictionary and the JA caches (reloaded on the next JA text): the dictionary
     is ~140 MB resident once a build has touched it, which a build need not carry into its next
     steps (writing the RDF store)."""
-    global _tokenizer
-    _tokenizer = None
+    global _dictionary
+    with _dictionary_lock:
+        _dictionary = None
+    _local.__dict__.clear()
     _ja_words.cache_clear()
     kanji_spelling.cache_clear()
 

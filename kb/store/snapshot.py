@@ -2,22 +2,28 @@
 
 Layout under ``config.snapshot_root()``::
 
-    CURRENT            name of the snapshot in use (replaced atomically with os.replace)
+    CURRENT            name of the snapshot in use (replaced atomically with os.replace, fsynced)
+    .build.lock        flock held by the one build running (its pid inside)
     snap-<stamp>/      model.marshal (lookup rows), search.bin (search index), graph.marshal (the NetworkX
-                       view's nodes and edges), store/ (Oxigraph RDF store), meta.json
+                       view's nodes and edges), store/ (Oxigraph RDF store), meta.json, .in-use
+                       (flock shared by every process that has the snapshot loaded: ``hold``)
 
-A build writes into a temporary folder and only then renames it and swaps CURRENT, so a failed
-or interrupted build leaves the previous snapshot untouched.
+A build takes the lock, writes into a temporary folder, fsyncs it, renames it and only then swaps
+CURRENT, so a failed, interrupted or concurrent build leaves the previous snapshot untouched.
+Pruning keeps the current snapshot and the one before it, and never removes one a process holds.
 """
 from __future__ import annotations
 
 import contextlib
 import dataclasses
 import json
+import fcntl
 import marshal
 import os
+import re
 import shutil
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyoxigraph as ox
@@ -27,7 +33,6 @@ from kb.store.rows import Model
 from kb.store.tables import EditionTable
 
 FORMAT_VERSION = 3  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/
-KEEP = 2  # snapshots kept on disk (the current one and the one before)
 
 
 class SnapshotError(RuntimeError):
@@ -91,12 +96,55 @@ def meta(model: Model, sources, warnings, seconds: float) -> dict:
             "cards": len(model.cards)}
 
 
+LOCK, IN_USE, POINTER = ".build.lock", ".in-use", "CURRENT"
+SNAP_NAME = re.compile(r"snap-\d{8}T\d{6}-\d{6}")
+
+
+class BuildLocked(SnapshotError):
+    """Another build holds the lock (``wait=False``)."""
+
+
+class CurrentUnreadable(SnapshotError):
+    """CURRENT exists but does not name a complete snapshot (empty, damaged, unreadable, dangling)."""
+
+
+# ---------------------------------------------------------------- one build at a time
+
+
+@contextlib.contextmanager
+def build_lock(root: Path, wait: bool = True, on_wait: Callable[[str], None] = lambda _: None):
+    """Hold the root's build lock (``flock``: released by the kernel if the build dies). A second
+    build waits (saying so through ``on_wait``) or, with ``wait=False``, raises BuildLocked. While
+    the lock is held no other build runs, so any ``.tmp-*`` folder is a killed build's: removed."""
+    root.mkdir(parents=True, exist_ok=True)
+    fd = os.open(root / LOCK, os.O_RDWR | os.O_CREAT, 0o644)
+    try:
+        try:
+            fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+        except BlockingIOError:
+            holder = os.pread(fd, 32, 0).decode("ascii", "replace").strip() or "?"
+            message = f"another build (pid {holder}) is writing {root}"
+            if not wait:
+                raise BuildLocked(message + "; run this one when it has finished") from None
+            on_wait(message + "; waiting for it to finish")
+            fcntl.flock(fd, fcntl.LOCK_EX)
+        os.ftruncate(fd, 0)
+        os.pwrite(fd, f"{os.getpid()}\n".encode(), 0)
+        for stale in root.glob(".tmp-*"):
+            shutil.rmtree(stale, ignore_errors=True)
+        yield
+    finally:
+        os.close(fd)
+
+
 @contextlib.contextmanager
 def writing(root: Path):
-    """A temporary folder for a new snapshot, removed if anything fails before ``commit``."""
+    """A temporary folder for a new snapshot (call under ``build_lock``), removed if anything fails
+    before ``commit``."""
     root.mkdir(parents=True, exist_ok=True)
     tmp = root / f".tmp-{os.getpid()}-{time.time_ns()}"
     tmp.mkdir()
+    (tmp / IN_USE).touch()
     try:
         yield tmp
     except BaseException:
@@ -104,36 +152,130 @@ def writing(root: Path):
         raise
 
 
+def _fsync(path: Path, directory: bool = False) -> None:
+    fd = os.open(path, os.O_RDONLY | (os.O_DIRECTORY if directory else 0))
+    try:
+        os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def _fsync_tree(folder: Path) -> None:
+    for dirpath, _, filenames in os.walk(folder):
+        for name in filenames:
+            _fsync(Path(dirpath) / name)
+        _fsync(Path(dirpath), directory=True)
+
+
 def commit(tmp: Path, root: Path, info: dict) -> Path:
-    """Rename the finished folder into place and switch CURRENT to it (atomically)."""
+    """Make the finished folder durable, rename it into place and switch CURRENT to it: every file
+    and folder is fsynced before the rename, CURRENT's new content before the swap and the root
+    after it, so a crash at any point leaves CURRENT naming a complete snapshot. Then prune."""
     (tmp / META).write_text(json.dumps(info, ensure_ascii=False, indent=1), encoding="utf-8")
+    _fsync_tree(tmp)
+    try:
+        previous = current(root)
+    except CurrentUnreadable:
+        previous = None
     final = root / f"snap-{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**6:06d}"
     tmp.rename(final)
-    pointer = root / "CURRENT.tmp"
-    pointer.write_text(final.name, encoding="utf-8")
-    os.replace(pointer, root / "CURRENT")
-    _prune(root, keep=final.name)
+    _fsync(root, directory=True)
+    pointer = root / (POINTER + ".tmp")
+    with open(pointer, "w", encoding="utf-8") as out:
+        out.write(final.name)
+        out.flush()
+        os.fsync(out.fileno())
+    os.replace(pointer, root / POINTER)
+    _fsync(root, directory=True)
+    prune(root, keep={final.name} | ({previous.name} if previous else set()))
     return final
 
 
-def _prune(root: Path, keep: str) -> None:
-    snaps = sorted(p for p in root.glob("snap-*") if p.is_dir())
-    for old in snaps[:-KEEP]:
-        if old.name != keep:
+def prune(root: Path, keep: set[str]) -> list[str]:
+    """Remove every snapshot but ``keep`` (the current one and the one before it) that no process
+    holds (``hold``): a complete snapshot a killed build never switched to goes too. Returns the
+    names removed."""
+    removed = []
+    for old in sorted(p for p in root.glob("snap-*") if p.is_dir()):
+        if old.name in keep:
+            continue
+        fd = _try_exclusive(old)
+        if fd is None:  # a running server (or a kb command) still reads it
+            continue
+        try:
             shutil.rmtree(old, ignore_errors=True)
-    for stale in root.glob(".tmp-*"):  # left by a build that was killed
-        if time.time() - stale.stat().st_mtime > 3600:
-            shutil.rmtree(stale, ignore_errors=True)
+            removed.append(old.name)
+        finally:
+            os.close(fd)
+    return removed
+
+
+def _try_exclusive(folder: Path) -> int | None:
+    try:
+        fd = os.open(folder / IN_USE, os.O_RDWR | os.O_CREAT, 0o644)
+    except OSError:
+        return None
+    try:
+        fcntl.flock(fd, fcntl.LOCK_EX | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        return None
+    return fd
+
+
+def hold(path: Path) -> int:
+    """Mark the snapshot as in use by this process until the returned descriptor is closed (or the
+    process ends): ``prune`` never removes it meanwhile. Forked children share the hold."""
+    try:
+        fd = os.open(path / IN_USE, os.O_RDONLY | os.O_CREAT, 0o644)
+    except OSError:
+        fd = os.open(path, os.O_RDONLY | os.O_DIRECTORY)  # a read-only copy: nobody prunes it either
+    try:
+        fcntl.flock(fd, fcntl.LOCK_SH | fcntl.LOCK_NB)
+    except BlockingIOError:
+        os.close(fd)
+        raise SnapshotError(f"{path.name} is being removed by a build; load the current snapshot") from None
+    return fd
+
+
+# ---------------------------------------------------------------- which snapshot is current
 
 
 def current(root: Path | None = None) -> Path | None:
+    """The snapshot CURRENT names; None when there is no CURRENT yet. A CURRENT that cannot be read,
+    is empty or damaged, or names a folder that is not there raises CurrentUnreadable with what to do."""
     root = root or config.snapshot_root()
+    pointer = root / POINTER
     try:
-        name = (root / "CURRENT").read_text(encoding="utf-8").strip()
+        raw = pointer.read_bytes()
     except FileNotFoundError:
         return None
+    except OSError as exc:
+        raise CurrentUnreadable(f"{pointer} cannot be read ({exc.strerror}); fix it or run `kb build`") from None
+    name = raw.decode("utf-8", "replace").strip()
+    if not SNAP_NAME.fullmatch(name):
+        shown = repr(name[:40]) if name else "nothing"
+        raise CurrentUnreadable(f"{pointer} does not name a snapshot (it holds {shown}); "
+                                "run `kb build` to write a new one")
     path = root / name
-    return path if path.is_dir() else None
+    if not (path / META).is_file():
+        raise CurrentUnreadable(f"{pointer} names {name}, which is not a complete snapshot in {root}; "
+                                "run `kb build` to write a new one")
+    return path
+
+
+def current_editions(root: Path) -> list[str] | None:
+    """The CR editions ("en/2026-04-17") of the current snapshot, from its meta.json; None if none is readable."""
+    try:
+        path = current(root)
+    except CurrentUnreadable:
+        return None
+    if path is None:
+        return None
+    try:
+        return list(json.loads((path / META).read_text(encoding="utf-8")).get("editions", []))
+    except (OSError, ValueError):
+        return None
 
 
 def load_model(path: Path) -> Model:

@@ -24,13 +24,16 @@ class EditionTable(MutableMapping):
     # ------------------------------------------------------------ blocks
 
     def _block(self, lang: str, edition: str) -> Block | None:
-        found = self._blocks.get((lang, edition))
-        if found is None and (lang, edition) in self._pending:
+        key = (lang, edition)
+        found = self._blocks.get(key)
+        if found is None and key in self._pending:
+            # A block leaves _pending only once it is in _blocks, so a thread arriving while another
+            # reads it from disk waits here for it instead of finding it in neither.
             with self._lock:
-                load = self._pending.pop((lang, edition), None)
-                if load is not None:
-                    self._blocks[(lang, edition)] = load()
-            found = self._blocks.get((lang, edition))
+                found = self._blocks.get(key)
+                if found is None and key in self._pending:
+                    found = self._blocks[key] = self._pending[key]()
+                    del self._pending[key]
         return found
 
     def edition(self, lang: str, edition: str) -> Block:

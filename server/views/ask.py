@@ -3,9 +3,10 @@ from __future__ import annotations
 
 import json
 
-from flask import Blueprint, render_template, request, url_for
+from flask import Blueprint, current_app, render_template, request, url_for
 
-from kb.errors import InvalidJSON, KBError, SituationError
+from kb.errors import KBError, SituationError
+from kb.text import json_loads_bounded
 import server.answer_view as view
 import server.forms as forms
 import server.resources as res
@@ -54,10 +55,7 @@ def _submitted(form) -> tuple[object, str]:
     situation as JSON (a shared link), else the form's fields."""
     raw = (form.get("_json") or form.get("s") or "").strip()
     if raw:
-        try:
-            return json.loads(raw), raw
-        except json.JSONDecodeError as err:
-            raise InvalidJSON(f"JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
+        return json_loads_bounded(raw, int(current_app.config["JSON_MAX_DEPTH"]), what="JSON"), raw
     return None, ""
 
 

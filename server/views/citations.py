@@ -1,9 +1,9 @@
 """The citation checker: POST a text, get every citation checked."""
 from __future__ import annotations
 
-from flask import Blueprint
+from flask import Blueprint, current_app
 
-from kb.errors import InvalidParameter
+from kb.errors import InvalidParameter, PayloadTooLarge
 from server.state import get_kb
 import server.resources as res
 from server.views.common import answer
@@ -17,4 +17,7 @@ def check():
     text = body.get("text")
     if not isinstance(text, str) or not text.strip():
         raise InvalidParameter("text: a non-empty string is required")
+    limit = int(current_app.config["CITATIONS_MAX_CHARS"])
+    if len(text) > limit:  # the checker's work and answer grow with the text: bounded here
+        raise PayloadTooLarge(f"text: {len(text)} characters; the checker takes at most {limit} per request")
     return answer(res.with_citations(get_kb().check_citations(text, date=body.get("date"))))

@@ -16,7 +16,7 @@ bp = Blueprint("mechanics", __name__)
 
 
 @bp.get("/api/mechanics")
-@cached
+@cached("q")
 def search():
     q = request.args.get("q")
     if not q:

@@ -12,7 +12,7 @@ bp = Blueprint("paths", __name__)
 
 
 @bp.get("/api/path")
-@cached
+@cached("from", "to")
 def api():
     source, target = request.args.get("from"), request.args.get("to")
     if not source or not target:

@@ -18,14 +18,14 @@ def _from_request(number: str) -> dict:
 
 
 @bp.get("/api/rules/<path:number>")
-@cached
+@cached("edition")
 def api(number: str):
     found = _from_request(number)
     return answer(found, rule_iris(found))
 
 
 @bp.get("/api/rules/<path:number>/children")
-@cached
+@cached("edition")
 def children(number: str):
     found = _from_request(number)
     kids = [c for n in found.get("children") or [] if (c := res.brief(n, found["edition"]))]
@@ -34,7 +34,7 @@ def children(number: str):
 
 
 @bp.get("/api/rules/<path:number>/references")
-@cached
+@cached("edition")
 def references(number: str):
     found = _from_request(number)
     return answer({"number": found["number"], "edition": found["edition"],
@@ -44,7 +44,7 @@ def references(number: str):
 
 
 @bp.get("/api/rules/<path:number>/history")
-@cached
+@cached("edition")
 def history(number: str):
     edition, lang = res.arg_edition(), res.arg_lang(default="en")
     found = res.rule(number, edition=edition, lang=lang)
@@ -54,7 +54,7 @@ def history(number: str):
 
 
 @bp.get("/rules/<path:number>")
-@cached
+@cached("edition")
 def page(number: str):
     found = res.rule(number, edition=res.arg_edition())
     if (other := rdf_or(rule_iris(found))) is not None:

@@ -12,7 +12,7 @@ bp = Blueprint("rulings", __name__)
 
 
 @bp.get("/api/rulings")
-@cached
+@cached("mechanic", "document")
 def api_list():
     mechanic_name = request.args.get("mechanic") or None
     document = request.args.get("document") or None

@@ -11,14 +11,14 @@ bp = Blueprint("search", __name__)
 
 
 @bp.get("/api/search")
-@cached
+@cached("q", "limit")
 def api():
     limit = res.arg_int("limit", 10, 1, res.max_search_limit())
     return answer(res.search(request.args.get("q"), res.arg_lang(), limit))
 
 
 @bp.get("/search")
-@cached
+@cached("q", "in", "limit", "nogoto")
 def page():
     q = (request.args.get("q") or "").strip()
     if not q:

@@ -1,5 +1,5 @@
-"""``server.serve.serve`` (what ``kb serve`` runs): gunicorn sync workers on 127.0.0.1 that build the
-snapshot first when there is none, and Flask's dev server only with ``dev=True``."""
+"""``server.serve.serve`` (what ``kb serve`` runs): gunicorn gthread workers on 127.0.0.1 that build
+the snapshot first when there is none, and Flask's dev server only with ``dev=True``."""
 from __future__ import annotations
 
 import json
@@ -13,7 +13,10 @@ import urllib.request
 from pathlib import Path
 
 import pytest
+from flask import Flask
 
+from kb import config
+from server import serve as serve_module
 from tests.conftest import newest_en_source
 from tests.server.test_server_fixtures import write_corpus
 
@@ -58,6 +61,34 @@ def _stop(proc: subprocess.Popen) -> bytes:
     return err
 
 
+def test_serve_takes_home_and_endpoint_as_settings_not_environment(monkeypatch, tmp_path):
+    """--home and --sparql-endpoint become the process's kb.config settings (which the forked workers
+    inherit); the environment is left as it was."""
+    monkeypatch.delenv("MTG_KB_HOME", raising=False)
+    monkeypatch.delenv("MTG_KB_SPARQL_ENDPOINT", raising=False)
+    seen = {}
+
+    class Runner:
+        def __init__(self, factory, options, watch):
+            seen.update(options=options, watch=watch)
+
+        def run(self):
+            seen["settings"] = config.current()
+
+    monkeypatch.setattr(serve_module._Gunicorn, "make", staticmethod(Runner))
+    previous = config.use(None)
+    try:
+        serve_module.serve(port=8123, home=tmp_path / "home", sparql_endpoint="http://127.0.0.1:7878/query",
+                           app_factory=lambda: Flask("ceiling"))
+    finally:
+        config.use(previous)
+    assert seen["settings"].home == tmp_path / "home"
+    assert seen["settings"].snapshot_root == tmp_path / "home" / "snapshots"
+    assert seen["settings"].sparql_endpoint == "http://127.0.0.1:7878/query"
+    assert seen["options"]["bind"] == "127.0.0.1:8123"
+    assert "MTG_KB_HOME" not in os.environ and "MTG_KB_SPARQL_ENDPOINT" not in os.environ
+
+
 @pytest.mark.parametrize("dev", [False, True])
 def test_serve_builds_the_snapshot_then_answers(tmp_path, dev):
     proc, port, home = _run(tmp_path, dev)
@@ -74,4 +105,67 @@ def test_serve_builds_the_snapshot_then_answers(tmp_path, dev):
             workers = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
             assert len(workers) >= 3  # the master and two workers
     finally:
+        _stop(proc)
+
+
+def _raw(port: int, data: bytes, timeout: float = 10) -> bytes:
+    with socket.create_connection(("127.0.0.1", port), timeout=timeout) as s:
+        s.sendall(data)
+        chunks = []
+        while True:
+            try:
+                chunk = s.recv(65536)
+            except TimeoutError:
+                break
+            if not chunk:
+                break
+            chunks.append(chunk)
+    return b"".join(chunks)
+
+
+def test_gunicorn_idle_and_trickling_clients_do_not_stall_it_and_a_rebuild_moves_every_worker(tmp_path):
+    """32 idle and 16 trickling connections: requests are still answered at once. Then a build
+    switches CURRENT: every worker moves to the new snapshot together, each answer names one
+    snapshot, and after the switch no answer comes from the old one."""
+    proc, port, home = _run(tmp_path, dev=False)
+    idle = []
+    try:
+        _get(f"http://127.0.0.1:{port}/api/editions", time.monotonic() + 180, proc)
+        old = (home / "snapshots" / "CURRENT").read_text().strip()
+        idle = [socket.create_connection(("127.0.0.1", port)) for _ in range(32)]
+        for s in idle[:16]:
+            s.sendall(b"GET /api/rules/601.2c HTTP/1.1\r\nHo")  # a head that never ends
+        worst = 0.0
+        for _ in range(20):
+            started = time.monotonic()
+            status, headers, _ = _get(f"http://127.0.0.1:{port}/api/rules/601.2c", time.monotonic() + 5, proc)
+            worst = max(worst, time.monotonic() - started)
+            assert status == 200 and headers["X-KB-Snapshot"] == old
+        assert worst < 1.0
+        # a malformed chunked body is a 400, not a 500
+        answer = _raw(port, b"POST /api/ask/day-night HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
+                            b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
+        assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+        # rebuild the same sources: a new snapshot; the master notices and reloads every worker
+        env = dict(os.environ, MTG_KB_DATA=str(tmp_path / "data"), MTG_KB_HOME=str(home))
+        built = subprocess.run([sys.executable, "-c", "from kb.cli import run; run()", "build", "-q"], cwd=REPO,
+                               env=env, capture_output=True, text=True, timeout=300)
+        assert built.returncode == 0, built.stderr
+        new = (home / "snapshots" / "CURRENT").read_text().strip()
+        assert new != old
+        seen, deadline = [], time.monotonic() + 60
+        while time.monotonic() < deadline:
+            _, headers, body = _get(f"http://127.0.0.1:{port}/api/rules/601.2c", time.monotonic() + 10, proc)
+            seen.append(headers["X-KB-Snapshot"])
+            assert body["number"] == "601.2c"
+            if seen[-10:] == [new] * 10:
+                break
+            time.sleep(0.05)
+        assert set(seen) <= {old, new} and seen[-10:] == [new] * 10
+        first_new = seen.index(new)
+        assert old not in seen[first_new + 2:]  # moved together: no worker left behind on the old one
+        assert (home / "snapshots" / old).is_dir()  # kept: the one before the current
+    finally:
+        for s in idle:
+            s.close()
         _stop(proc)
