@@ -133,7 +133,7 @@ class Chooser:
             missing = [n for n in numbers if ("en", e, n) not in self.rules]
             if not missing:
                 return 0.0, None
-            return -1.0 * len(missing) / len(numbers), f"{', '.join(missing)} not in CR {e}"
+            return -1.25 * len(missing) / len(numbers), f"{', '.join(missing)} not in CR {e}"
         before, after = self._loaded_around(e)
         held = [x for x in (before, after) if x and all(("en", x, n) in self.rules for n in numbers)]
         if held:

@@ -81,8 +81,7 @@ FORMS: tuple[Form, ...] = (
           ("702.139 & 721\n-------------\n", ("702.139", "721")), ("205.3g, j, k, and m\n---\n",
                                                                  ("205.3g", "205.3j", "205.3k", "205.3m")))),
     Form("entry", "entry", "any",
-         rf"(?:(?<=[:：・])|(?<=[ \u3000][ \u3000])|(?<=[。）)][ \u3000]))[ \u3000]*(?={NUM}{_DOT}?[ \u3000]{{2}})"
-         rf"|(?<=[:：・])[ \u3000]*(?={NUM})", 0.9,
+         rf"(?<=[:：・])[ \u3000]*(?={NUM})|(?P<gap>(?<=[ \u3000][ \u3000])|(?<=[。）)][ \u3000]))(?={NUM})", 0.9,
          "opens an entry of a list of rules (after ':' or '・', or set off by two spaces)", False,
          ((":103.1b  まず最初に", ("103.1b",)), ("・702.129 と", ("702.129",)),
           ("更新) 200.1c  この項目は", ("200.1c",)), ("ている。 215.4、215.4a  ライフ", ("215.4", "215.4a")))),
@@ -189,9 +188,14 @@ def _heading(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
             yield from hits
 
 
+_GAP_AFTER = re.compile(r"[.．]?[ \u3000]{2}")
+
+
 def _entry(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
     for m in re.finditer(form.pattern, text):
         hits = list(items(text, m.end(), bare=True, extended=True))
+        if hits and m.group("gap") is not None and not _GAP_AFTER.match(text, hits[-1].end):
+            continue  # set off by spaces: an entry only when two spaces follow it too
         if hits and all("." in canonical(h.first) or canonical(h.first) in ctx.sections for h in hits):
             yield from hits
 

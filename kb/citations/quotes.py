@@ -15,7 +15,10 @@ _WORD = re.compile(r"\w+(?:['’]\w+)*|[^\w\s]")
 
 
 
-_NOT_A_BODY = re.compile(r"^[ \t\u3000]*(?:[,，、・&＆]|and\b|or\b|[0-9０-９]{3})")
+# After the number, not a rule's text: a list ("104.2a, 304.5"), or a sentence about the rule
+# ("706.7a was a rule…", "107.3iが作られました"): rule texts open with a capital or a noun, not a
+# lower-case word or a particle.
+_NOT_A_BODY = re.compile(r"^(?:[ \t\u3000]*(?:[,，、・&＆]|and\b|or\b|[0-9０-９]{3})|[ \t]+[a-z]|[はがでのをにもとや])")
 
 
 def find_quotes(text: str, doc_id: str = "text", *, headings: set[int] = frozenset(),

@@ -1,0 +1,100 @@
+"""Which edition each citation means, from evidence: the document's date, the edition a changes
+article announces, tense, quotes, and honesty when that edition is not loaded (with a small list
+of real official editions as the shipped list would give them)."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from kb.citations import official
+from kb.citations.evidence import Chooser, DocumentFacts
+from kb.citations.official import Edition, read
+
+SMALL_LIST = Path(__file__).with_name("data") / "official_editions_small.json"
+
+
+@pytest.fixture
+def listed():
+    official.use(SMALL_LIST)
+    yield official.official()
+    official.use(None)
+
+
+def _one(report, raw):
+    found = [c for c in report["citations"] if c["raw"] == raw]
+    assert found, [c["raw"] for c in report["citations"]]
+    return found[0]
+
+
+def test_the_list_reads_both_dates():
+    small = read(SMALL_LIST)
+    assert small.find("2017-09-25").effective == "2017-09-29"  # the file date is an alias
+    assert small.in_force("2017-09-01").effective == "2017-08-25"
+    assert [e.effective for e in small.between("2012-06-01", "2013-09-27")] == [
+        "2012-07-01", "2012-10-01", "2013-02-01", "2013-04-29", "2013-07-11"]
+
+
+def test_an_edition_that_is_not_loaded_is_named_never_called_in_force(full_kb, listed):
+    report = full_kb.check_citations("Per rule 702.94a, overload changes the cost.", date="2013-03-01")
+    assert report["in_force"] == "2013-02-01"
+    assert "edition of 2013-02-01 not loaded; nearest loaded 2012-06-01 and 2013-09-27; results may be wrong" \
+        in report["notes"]
+    assert report["suggestions"] == ["kb fetch --history"]
+    c = _one(report, "rule 702.94a")
+    meant = c["edition_meant"]
+    assert (meant["edition"], meant["loaded"]) == ("2013-02-01", False)
+    assert meant["resolved_with"] in ("2012-06-01", "2013-09-27") and c["edition"] == meant["resolved_with"]
+    assert "not loaded" in meant["caveat"] and "kb fetch --history" in meant["caveat"]
+    assert meant["evidence"][0] == "in force on the text's date 2013-03-01"  # said of 2013-02-01, not of a loaded one
+
+
+def test_a_changes_article_cites_the_edition_it_announces_and_what_was(full_kb, listed):
+    text = ("Ixalan Comprehensive Rules Changes\n\n### 120.2a\n\nThis rule assures you that draw three can be "
+            "modified. Alms Collector baps the existing 120.2a down a couple letters.\n")
+    report = full_kb.check_citations(text, date="2017-09-28")
+    assert report["kind"] == "rules-change article" and report["announced_edition"] == "2017-09-29"
+    new, old = [c for c in report["citations"] if c["numbers"] == ["120.2a"]]
+    assert (new["form"], new["edition_meant"]["edition"], new["edition_meant"]["method"]) == (
+        "heading", "2017-09-29", "announced-edition")
+    assert new["current"]["number"] == "121.2a"
+    assert old["edition_meant"]["edition"] == "2017-08-25" and old["edition_meant"]["method"] == "previous-edition"
+    assert old["edition_meant"]["loaded"] is False and old["edition"] == "2017-06-05"
+    assert old["current"]["number"] == "121.2c"  # the old 120.2a is today's 121.2c
+    assert old["edition_meant"]["runner_up"]["edition"] == "2017-09-29"
+
+
+def test_a_quote_outweighs_the_date(full_kb, listed):
+    # a 2010 forum post edited after Innistrad: its quote is 2011-09-30's annihilator, not 2010's level up
+    text = ("Sticky: The Keyword FAQ  Apr 27, 2010\n\n702.84a Annihilator is a triggered ability. "
+            "\"Annihilator N\" means \"Whenever this creature attacks, defending player sacrifices N permanents.\"\n")
+    report = full_kb.check_citations(text)
+    assert (report["date"], report["date_source"]) == ("2010-04-27", "guessed from line 1")
+    [q] = [c for c in report["citations"] if c["kind"] == "quote"]
+    assert q["edition_meant"]["edition"] == "2011-09-30" and q["edition_meant"]["method"] == "quoted-text"
+    assert q["current"]["number"] == "702.86a" and q["quote_check"]["identical"]
+    assert any("quote fits 1.00" in e for e in q["edition_meant"]["evidence"])
+
+
+def test_without_a_list_the_checker_says_it_cannot_tell(full_kb):
+    official.use(Path("/nonexistent/official_editions.json"))
+    try:
+        report = full_kb.check_citations("Per rule 702.94a, overload.", date="2013-03-01")
+    finally:
+        official.use(None)
+    assert report["in_force"] == "2012-06-01"
+    assert any("no list of official editions" in n for n in report["notes"])
+
+
+class _Lineage:  # the rule a changes article heads with exists only in the edition before the announced one
+    editions = ["2020-01-01", "2020-06-01"]
+    rules = {("en", "2020-01-01", "100.1"): {"text": "A rule.", "refs": []}}
+
+
+def test_close_scores_are_ambiguous_with_a_runner_up():
+    old, new = (Edition(e, e) for e in _Lineage.editions)
+    facts = DocumentFacts("2020-05-30", True, old, new, old, new.effective, [old, new], True)
+    verdict = Chooser(_Lineage(), facts).choose(["100.1"])
+    assert verdict.edition == "2020-01-01" and verdict.ambiguous
+    assert verdict.runner_up == {"edition": "2020-06-01", "score": 1.75, "loaded": True}
+    assert "100.1 not in CR 2020-06-01" not in verdict.evidence  # the winner's own evidence only
