@@ -197,6 +197,10 @@ def _report(citations, quotes, facts, lineage, when, date_source, lang) -> dict:
     if facts.announced and facts.announced.effective not in loaded:
         notes.append(f"the edition this article announces ({facts.announced.effective}) is not loaded")
         suggestions.append(SUGGESTION)
+    if facts.changes and when and not facts.announced:
+        notes.append(f"a rules-change article: the edition it announces (effective within weeks of {when.isoformat()}) "
+                     f"is not loaded; its citations were read in the edition before")
+        suggestions.append(SUGGESTION)
     if when and not facts.official_list:
         notes.append("no list of official editions is installed: editions that are not loaded may have come "
                      "in between, and the checker cannot tell")

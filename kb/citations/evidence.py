@@ -124,6 +124,9 @@ class Chooser:
             if f.announced:
                 bonus = 0.5 if tense == "new" else 0.0
                 return 3.0 + bonus, f"the edition this changes article of {f.date} announces (effective {e})"
+            if not f.official_list:  # never "in force" for an edition that may not have been
+                return 3.0, (f"the newest loaded edition on the text's date {f.date} (no official list: editions "
+                             f"that are not loaded may have come in between)")
             return 3.0, f"in force on the text's date {f.date}"
         steps = self._steps(e, f.anchor)
         return {1: 1.5, 2: 0.5}.get(steps, 0.0 if steps <= 5 else -1.0), None
