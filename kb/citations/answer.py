@@ -118,28 +118,32 @@ class Answers:
         return s
 
     def entry(self, *, raw: str, line: int, column: int, numbers: list[str], title: str | None,
-              edition: str | None, method: str, kind: str, verdict=None) -> dict:
-        statuses = [self.status(n, edition) for n in numbers]
+              edition: str | None, method: str, kind: str, verdict=None,
+              read_as: dict[str, str] | None = None) -> dict:
+        """``read_as``: a written number read as another number of ``edition`` (the rule the text
+        names, kb.citations.named); the answer keeps the number as written."""
+        read_as = read_as or {}
+        statuses = [self._read_status(n, read_as.get(n, n), edition) for n in numbers]
         first = statuses[0]
         status = min((s["status"] for s in statuses), key=STATUS_ORDER.index)
         out = {"kind": kind, "raw": raw, "line": line, "column": column, "numbers": list(numbers),
                "title": title, "edition": edition, "method": method, "status": status,
-               "rule_then": self.rule_then(numbers[0], edition),
+               "rule_then": self.rule_then(read_as.get(numbers[0], numbers[0]), edition),
                "current": self.current_block(first), "steps": first["steps"]}
         if verdict is not None:
             out["edition_meant"] = verdict.as_json()
-        out["resolved"] = [{"number": s["number"], "status": s["status"],
-                            "current": (s["current"] or {}).get("number"),
-                            "text_then": self.rule_text(("en", edition, s["number"])) if edition else None,
+        out["resolved"] = [{"number": n, "status": s["status"], "current": (s["current"] or {}).get("number"),
+                            **({"read_as": read_as[n]} if n in read_as else {}),
+                            "text_then": self.rule_text(("en", edition, read_as.get(n, n))) if edition else None,
                             "text_today": self.rule_text(("en", s["current"]["edition"], s["current"]["number"]))
-                            if s["current"] else None} for s in statuses]
+                            if s["current"] else None} for n, s in zip(numbers, statuses)]
         if status == "never-existed":
             elsewhere = sorted({k[1] for n in numbers for k in self.model.rules
                                 if k[0] == "en" and k[2] == n})
             if elsewhere:
                 out["note"] = f"not in CR {edition}; a rule {numbers[0]} exists in {', '.join(elsewhere[:6])}" + (
                     f" and {len(elsewhere) - 6} more" if len(elsewhere) > 6 else "")
-        check = self.title_check(title, numbers[0], edition) if len(numbers) == 1 else None
+        check = self.title_check(title, read_as.get(numbers[0], numbers[0]), edition) if len(numbers) == 1 else None
         if check:
             out["title_check"] = check
             if check["matches"] is False and check["titled_rules"]:
@@ -149,6 +153,12 @@ class Answers:
                     self._candidate(numbers[0], e, f"rule {numbers[0]} was titled {title} in CR {e}")
                     for e in check["same_number_titled_in"]]
         return out
+
+    def _read_status(self, written: str, number: str, edition: str | None) -> dict:
+        s = self.status(number, edition)
+        if number != written and s["status"] == "current":  # today's number is not the one written
+            s = dict(s, status="renumbered")
+        return s
 
     def rule_then(self, number: str, edition: str | None) -> dict:
         text = self.rule_text(("en", edition, number)) if edition else None

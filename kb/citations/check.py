@@ -18,6 +18,7 @@ from kb.citations.answer import Answers
 from kb.citations.evidence import Chooser, document_facts
 from kb.citations.extract import detect
 from kb.citations.markup import strip_markup
+from kb.citations.named import read_named
 from kb.citations.official import official
 from kb.citations.quotes import find_quotes
 from kb.errors import InvalidDate, InvalidLang
@@ -31,6 +32,7 @@ _DATES = re.compile(r"(?P<iso>(?:19|20)\d\d)[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1
                     r"|(?P<mon>January|February|March|April|May|June|July|August|September|October|November|December"
                     r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.? (?P<md>\d{1,2}), (?P<my>(?:19|20)\d\d)")
 SUGGESTION = "kb fetch --history"
+AFTER = 240  # characters after a citation (to the next one) that may name the rule it cites
 
 
 def parse_date(value) -> Date | None:
@@ -120,14 +122,16 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                    quote_lines={q.locator.line_start for q, _, _ in quotes})
     citations = []
     previous_end = 0
-    for c in found:
+    for i, c in enumerate(found):
         context = clause(plain.text, max(previous_end, c.start - 160), c.start, c.end)
         previous_end = c.end
         verdict = chooser.choose(list(c.numbers), title=c.title, context=context) if chooser else None
+        read_as = _read_named(answers, chooser, verdict, c, context + " " + (c.title or "") + " " + plain.text[
+            c.end:min(found[i + 1].start if i + 1 < len(found) else len(plain.text), c.end + AFTER)])
         entry = answers.entry(raw=c.raw, line=c.line, column=c.column, numbers=list(c.numbers), title=c.title,
                               edition=verdict.resolve_with if verdict else None,
                               method=verdict.method if verdict else "no-edition-loaded", kind="citation",
-                              verdict=verdict)
+                              verdict=verdict, read_as=read_as)
         entry |= {"form": c.form, "confidence": c.confidence, "why": c.why}
         _ambiguity(answers, entry, verdict)
         citations.append(entry)
@@ -155,6 +159,22 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                                 "summary": d.get("summary")})
     citations.sort(key=lambda c: (c["line"], c["column"]))
     return _report(citations, quote_summaries, facts, lineage, when, date_source, lang)
+
+
+def _read_named(answers: Answers, chooser, verdict, c, words: str) -> dict[str, str] | None:
+    """An edition that is not loaded: the rule the text names near the number, if a neighbouring
+    loaded edition numbers it differently (kb.citations.named); the verdict is told."""
+    if verdict is None or verdict.loaded or len(c.numbers) != 1:
+        return None
+    number = c.numbers[0]
+    around = [x for x in chooser.loaded_around(verdict.edition) if x]
+    reading = read_named(answers.model, answers.titles, around, number, words)
+    if reading is None:
+        return None
+    verdict.resolve_with = reading.edition
+    verdict.evidence.append(reading.why(number))
+    verdict.caveat = chooser.caveat(verdict.edition, reading.edition, reading.number)
+    return {number: reading.number}
 
 
 def _ambiguity(answers: Answers, entry: dict, verdict) -> None:

@@ -137,13 +137,13 @@ class Chooser:
             if not missing:
                 return 0.0, None
             return -1.25 * len(missing) / len(numbers), f"{', '.join(missing)} not in CR {e}"
-        before, after = self._loaded_around(e)
+        before, after = self.loaded_around(e)
         held = [x for x in (before, after) if x and all(("en", x, n) in self.rules for n in numbers)]
         if held:
             return 0.0, None
         return -0.75, f"not in the loaded editions around {e}"
 
-    def _loaded_around(self, e: str) -> tuple[str | None, str | None]:
+    def loaded_around(self, e: str) -> tuple[str | None, str | None]:
         before = [x for x in self.lineage.editions if x < e]
         after = [x for x in self.lineage.editions if x > e]
         return (before[-1] if before else None), (after[0] if after else None)
@@ -180,7 +180,7 @@ class Chooser:
         else:
             tied.sort(reverse=True)
         at_anchor = fit(anchor) if anchor and anchor in self.loaded else max(
-            (fits[x] for x in self._loaded_around(anchor) if x), default=0.0) if anchor else 0.0
+            (fits[x] for x in self.loaded_around(anchor) if x), default=0.0) if anchor else 0.0
         if best - at_anchor > 0.1:
             return tied[0], best, at_anchor
         return None, best, at_anchor
@@ -234,13 +234,15 @@ class Chooser:
         runner = {"edition": second[1], "score": round(second[0], 2), "loaded": second[1] in self.loaded} \
             if second else None
         ambiguous = bool(second and best[0] - second[0] < CLOSE)
-        caveat = None
-        if e not in self.loaded:
-            around = self._loaded_around(e)
-            caveat = (f"edition of {e} not loaded; nearest loaded {around[0] or 'none'} and {around[1] or 'none'}; "
-                      f"read in {resolve or 'none'}, so results may be wrong (kb fetch --history)")
+        caveat = None if e in self.loaded else self.caveat(e, resolve)
         return Verdict(e, edition.file_date, e in self.loaded, resolve, method, best[0], best[2], runner,
                        ambiguous, caveat)
+
+    def caveat(self, e: str, resolve: str | None, read_as: str | None = None) -> str:
+        around = self.loaded_around(e)
+        return (f"edition of {e} not loaded; nearest loaded {around[0] or 'none'} and {around[1] or 'none'}; "
+                f"read in {resolve or 'none'}{f' as {read_as}' if read_as else ''}, so results may be wrong "
+                f"(kb fetch --history)")
 
     def _method(self, e: str, evidence: list[str], quote: float | None, tense: str) -> str:
         f = self.facts
@@ -262,7 +264,7 @@ class Chooser:
         quotes fits best; else the nearer in time - when both are about as near, the earlier if it
         holds the numbers already (an existing rule keeps its number more often than a new one
         arrives shifted)."""
-        before, after = self._loaded_around(e)
+        before, after = self.loaded_around(e)
         held = [x for x in (before, after) if x and all(("en", x, n) in self.rules for n in numbers)]
         if not held:
             return after or before

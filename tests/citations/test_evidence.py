@@ -98,3 +98,32 @@ def test_close_scores_are_ambiguous_with_a_runner_up():
     assert verdict.edition == "2020-01-01" and verdict.ambiguous
     assert verdict.runner_up == {"edition": "2020-06-01", "score": 1.75, "loaded": True}
     assert "100.1 not in CR 2020-06-01" not in verdict.evidence  # the winner's own evidence only
+
+
+GATECRASH = ("Gatecrash Update Bulletin - Comprehensive Rules Changes\n\n**702.97**\n\n{about}\n\n"
+             "**702.18b**\n\nShroud is unchanged.\n")
+
+
+@pytest.mark.parametrize("about, read_as, today", [
+    ("The new rules for an ability I can't tell you about. Okay, it's cipher.", "702.98", "702.99"),
+    ("暗号の新しいルールです。", "702.98", "702.99"),          # the JA name of the keyword
+    ("The new rules for something I can't tell you about.", None, None),  # nothing named: as written
+])
+def test_a_number_of_an_unloaded_edition_is_read_by_the_name_the_text_gives(full_kb, listed, about, read_as,
+                                                                             today):
+    # the Gatecrash edition (2013-02-01) is not loaded; in 2012-06-01 there is no 702.97 at all, in
+    # 2013-09-27 702.97 is another keyword (M14 added one before cipher): the name decides
+    report = full_kb.check_citations(GATECRASH.format(about=about), date="2013-02-01")
+    c = _one(report, "702.97")
+    meant = c["edition_meant"]
+    assert (meant["edition"], meant["loaded"]) == ("2013-02-01", False) and c["numbers"] == ["702.97"]
+    resolved = c["resolved"][0]
+    assert resolved["number"] == "702.97" and resolved.get("read_as") == read_as
+    if read_as:
+        assert (c["edition"], c["status"], resolved["current"]) == ("2013-09-27", "renumbered", today)
+        assert c["rule_then"]["text"] == "Cipher" and "read in 2013-09-27 as 702.98" in meant["caveat"]
+        assert any("702.97 read as 702.98 of CR 2013-09-27" in e for e in meant["evidence"])
+    else:
+        assert resolved["current"] != "702.99"
+    shroud = _one(report, "702.18b")  # a rule whose number did not move is read as written
+    assert "read_as" not in shroud["resolved"][0]
