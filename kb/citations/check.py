@@ -174,6 +174,7 @@ def _read_named(answers: Answers, chooser, verdict, c, words: str) -> dict[str, 
     verdict.resolve_with = reading.edition
     verdict.evidence.append(reading.why(number))
     verdict.caveat = chooser.caveat(verdict.edition, reading.edition, reading.number)
+    verdict.caveat_ja = chooser.caveat(verdict.edition, reading.edition, reading.number, ja=True)
     return {number: reading.number}
 
 
@@ -206,26 +207,37 @@ def _report(citations, quotes, facts, lineage, when, date_source, lang) -> dict:
                                                        "read_in": meant["resolved_with"], "citations": 0})
             e["citations"] += 1
     top = max(editions.values(), key=lambda e: e["citations"], default=None)
-    notes, suggestions = [], []
+    notes, notes_ja, suggestions = [], [], []
+
+    def note(en: str, ja: str, suggest: bool = False) -> None:
+        notes.append(en)
+        notes_ja.append(ja)
+        if suggest:
+            suggestions.append(SUGGESTION)
     loaded = lineage.editions
     if facts.in_force and facts.in_force.effective not in loaded:
-        before = [e for e in loaded if e < facts.in_force.effective]
-        after = [e for e in loaded if e > facts.in_force.effective]
-        notes.append(f"edition of {facts.in_force.effective} not loaded; nearest loaded "
-                     f"{before[-1] if before else 'none'} and {after[0] if after else 'none'}; results may be wrong")
-        suggestions.append(SUGGESTION)
+        e = facts.in_force.effective
+        before = next((x for x in reversed(loaded) if x < e), None) or "none"
+        after = next((x for x in loaded if x > e), None) or "none"
+        note(f"edition of {e} not loaded; nearest loaded {before} and {after}; results may be wrong",
+             f"{e} 版は読み込まれていません。最も近い読み込み済みの版は {before} と {after} です。結果が誤っている"
+             f"可能性があります", suggest=True)
     if facts.announced and facts.announced.effective not in loaded:
-        notes.append(f"the edition this article announces ({facts.announced.effective}) is not loaded")
-        suggestions.append(SUGGESTION)
+        e = facts.announced.effective
+        note(f"the edition this article announces ({e}) is not loaded",
+             f"この記事が告知している版（{e}）は読み込まれていません", suggest=True)
     if facts.changes and when and not facts.announced:
-        notes.append(f"a rules-change article: the edition it announces (effective within weeks of {when.isoformat()}) "
-                     f"is not loaded; its citations were read in the edition before")
-        suggestions.append(SUGGESTION)
+        note(f"a rules-change article: the edition it announces (effective within weeks of {when.isoformat()}) "
+             f"is not loaded; its citations were read in the edition before",
+             f"ルール変更記事です。告知している版（{when.isoformat()} から数週間以内に発効）は読み込まれていないため、"
+             f"引用はその前の版で読んでいます", suggest=True)
     if when and not facts.official_list:
-        notes.append("no list of official editions is installed: editions that are not loaded may have come "
-                     "in between, and the checker cannot tell")
+        note("no list of official editions is installed: editions that are not loaded may have come "
+             "in between, and the checker cannot tell",
+             "公式の版の一覧がインストールされていません。読み込まれていない版が間にあったかどうかは判断できません")
     if not loaded:
-        notes.append("no CR edition is loaded: citations cannot be resolved")
+        note("no CR edition is loaded: citations cannot be resolved",
+             "総合ルールの版が一つも読み込まれていないため、引用を解決できません")
     method = (top and next((c["method"] for c in citations if (c.get("edition_meant") or {}).get("edition")
                             == top["edition"]), None))
     return {"edition": top["read_in"] if top else (lineage.current if not citations else None),
@@ -237,5 +249,5 @@ def _report(citations, quotes, facts, lineage, when, date_source, lang) -> dict:
             "in_force": facts.in_force.effective if facts.in_force else None,
             "current_edition": lineage.current, "counts": counts,
             "editions": sorted(editions.values(), key=lambda e: e["edition"]),
-            "notes": notes, "suggestions": sorted(set(suggestions)),
+            "notes": notes, "notes_ja": notes_ja, "suggestions": sorted(set(suggestions)),
             "citations": citations, "quotes": quotes}

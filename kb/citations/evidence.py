@@ -78,12 +78,13 @@ class Verdict:
     runner_up: dict | None
     ambiguous: bool
     caveat: str | None = None
+    caveat_ja: str | None = None
 
     def as_json(self) -> dict:
         return {"edition": self.edition, "file_date": self.file_date, "loaded": self.loaded,
                 "resolved_with": self.resolve_with, "method": self.method, "score": round(self.score, 2),
                 "evidence": self.evidence, "runner_up": self.runner_up, "ambiguous": self.ambiguous,
-                "caveat": self.caveat}
+                "caveat": self.caveat, "caveat_ja": self.caveat_ja}
 
 
 class Chooser:
@@ -235,12 +236,17 @@ class Chooser:
             if second else None
         ambiguous = bool(second and best[0] - second[0] < CLOSE)
         caveat = None if e in self.loaded else self.caveat(e, resolve)
+        caveat_ja = None if e in self.loaded else self.caveat(e, resolve, ja=True)
         return Verdict(e, edition.file_date, e in self.loaded, resolve, method, best[0], best[2], runner,
-                       ambiguous, caveat)
+                       ambiguous, caveat, caveat_ja)
 
-    def caveat(self, e: str, resolve: str | None, read_as: str | None = None) -> str:
-        around = self.loaded_around(e)
-        return (f"edition of {e} not loaded; nearest loaded {around[0] or 'none'} and {around[1] or 'none'}; "
+    def caveat(self, e: str, resolve: str | None, read_as: str | None = None, ja: bool = False) -> str:
+        before, after = (x or "none" for x in self.loaded_around(e))
+        if ja:
+            return (f"{e} 版は読み込まれていません（最も近い読み込み済みの版は {before} と {after}）。{resolve or 'none'} 版"
+                    f"{f'の {read_as}' if read_as else ''}として読んだため、結果が誤っている可能性があります"
+                    f"（kb fetch --history）")
+        return (f"edition of {e} not loaded; nearest loaded {before} and {after}; "
                 f"read in {resolve or 'none'}{f' as {read_as}' if read_as else ''}, so results may be wrong "
                 f"(kb fetch --history)")
 

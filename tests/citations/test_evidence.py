@@ -46,6 +46,12 @@ def test_an_edition_that_is_not_loaded_is_named_never_called_in_force(full_kb, l
     assert (meant["edition"], meant["loaded"]) == ("2013-02-01", False)
     assert meant["resolved_with"] in ("2012-06-01", "2013-09-27") and c["edition"] == meant["resolved_with"]
     assert "not loaded" in meant["caveat"] and "kb fetch --history" in meant["caveat"]
+    assert meant["caveat_ja"].startswith("2013-02-01 版は読み込まれていません（最も近い読み込み済みの版は 2012-06-01 と "
+                                         "2013-09-27）")
+    assert report["notes_ja"][report["notes"].index(
+        "edition of 2013-02-01 not loaded; nearest loaded 2012-06-01 and 2013-09-27; results may be wrong")] == (
+        "2013-02-01 版は読み込まれていません。最も近い読み込み済みの版は 2012-06-01 と 2013-09-27 です。"
+        "結果が誤っている可能性があります")
     assert meant["evidence"][0] == "in force on the text's date 2013-03-01"  # said of 2013-02-01, not of a loaded one
 
 
