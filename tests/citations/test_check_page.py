@@ -59,6 +59,10 @@ def test_check_page_in_chromium(browser, base_url):  # noqa: F811
     browser.execute_script("document.getElementById('text').value = arguments[0]", TEXT)
     browser.execute_script("document.getElementById('date').value = '2026-02-01'")
     browser.find_element(By.ID, "check-button").click()
+    from selenium.webdriver.support.ui import WebDriverWait
+    # the click returns before the answer page has loaded on a busy machine: wait for it
+    WebDriverWait(browser, 20).until(lambda d: d.find_elements(By.CSS_SELECTOR, "#checked a.c")
+                                     and d.execute_script("return document.readyState") == "complete")
     marks = browser.find_elements(By.CSS_SELECTOR, "#checked a.c")
     assert [m.text for m in marks] == ["rule 701.27a", "rule 999.1"]
     verdicts = browser.find_elements(By.CSS_SELECTOR, "#verdicts .verdict .badge")
