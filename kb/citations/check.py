@@ -1,14 +1,12 @@
-"""Check every rule citation in any text (a wiki page, a blog post, a judge's answer; JA or EN).
+"""Check every rule citation in any text (a wiki page, a blog post, a judge's answer, a rules-change
+article; JA or EN; plain, Markdown, HTML or wikitext).
 
-For each citation: as written, where (line, column), the edition it refers to and how that was
-decided, the rule then and today (number and text, JA/EN), a status (current / renumbered /
-text-changed / removed / never-existed / ambiguous) and the lineage steps between. A line that
-opens with a rule number and goes on with text is a quote of that rule: it is compared with the
-official text of that edition (EN word by word, JA character by character).
-
-Pieces reused: ``find_citations`` and ``rule_heading`` (kb.citations.extract) find citations and
-quotes; ``EditionChooser.choose_edition`` picks the edition from a ParsedDocument built here, and
-``Lineage.status`` carries each number forward.
+Markup is stripped for detection with offsets kept (kb.citations.markup); citations are found by
+every form (kb.citations.extract.detect), each with how sure and why; a line that opens with a
+rule number and goes on with text is a quote of that rule (kb.citations.quotes). Each citation's
+edition is chosen from evidence (kb.citations.evidence), then its numbers are carried to today
+by lineage and the answer is built (kb.citations.answer). The document gets a summary: counts by
+status, the editions involved, and a caveat when the edition its date means is not loaded.
 """
 from __future__ import annotations
 
@@ -16,16 +14,25 @@ import re
 import unicodedata
 from datetime import date as Date
 
-from kb.citations.editions import EditionChooser
-from kb.citations.extract import find_citations
-from kb.citations.quotes import diff, find_quotes
-from kb.citations.reading import reading_check
-from kb.citations.titles import Titles, titles_for
-from kb.parse.common import is_japanese
-from kb.parse.records import Document, ParsedDocument, QuotedRule
+from kb.citations.answer import Answers
+from kb.citations.evidence import Chooser, document_facts
+from kb.citations.extract import detect
+from kb.citations.markup import strip_markup
+from kb.citations.named import read_named
+from kb.citations.official import official
+from kb.citations.quotes import find_quotes
 from kb.errors import InvalidDate, InvalidLang
+from kb.memo import per_owner
+from kb.parse.common import is_japanese
 
-STATUS_ORDER = ("never-existed", "removed", "ambiguous", "renumbered", "text-changed", "current")
+_MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
+                                       "september", "october", "november", "december"), 1)}
+_DATES = re.compile(r"(?P<iso>(?:19|20)\d\d)[-/.](?P<im>\d{1,2})[-/.](?P<id>\d{1,2})(?!\d)"
+                    r"|(?P<ja>(?:19|20)\d\d)年(?P<jm>\d{1,2})月(?P<jd>\d{1,2})日"
+                    r"|(?P<mon>January|February|March|April|May|June|July|August|September|October|November|December"
+                    r"|Jan|Feb|Mar|Apr|Jun|Jul|Aug|Sep|Sept|Oct|Nov|Dec)\.? (?P<md>\d{1,2}), (?P<my>(?:19|20)\d\d)")
+SUGGESTION = "kb fetch --history"
+AFTER = 240  # characters after a citation (to the next one) that may name the rule it cites
 
 
 def parse_date(value) -> Date | None:
@@ -44,157 +51,52 @@ def parse_date(value) -> Date | None:
     raise InvalidDate("date: expected YYYY-MM-DD", value=str(value))
 
 
-# ---------------------------------------------------------------- the checker
+def guess_date(plain: str) -> tuple[Date, int] | None:
+    """The first date written in the text's first 60 lines (URLs are already blanked): its
+    publication date in the articles and posts people paste. (date, 1-based line)."""
+    head = "\n".join(plain.splitlines()[:60])
+    for m in _DATES.finditer(unicodedata.normalize("NFKC", head)):
+        try:
+            if m["iso"]:
+                found = Date(int(m["iso"]), int(m["im"]), int(m["id"]))
+            elif m["ja"]:
+                found = Date(int(m["ja"]), int(m["jm"]), int(m["jd"]))
+            else:
+                month = next(v for k, v in _MONTHS.items() if k.startswith(m["mon"].lower()[:3]))
+                found = Date(int(m["my"]), month, int(m["md"]))
+        except ValueError:
+            continue
+        return found, head.count("\n", 0, m.start()) + 1
+    return None
 
 
-class _Checker:
-    def __init__(self, kb):
-        self.kb = kb
-        self.model = kb.model
-        self.lineage = kb.lineage
-        self.resolver = EditionChooser(kb.lineage)
-
-    # ------------------------------------------------------------ rules then and now
-
-    def rule_text(self, key) -> str | None:
-        rule = self.model.rules.get(key)
-        return rule["text"] if rule else None
-
-    def ja_text(self, edition: str, number: str) -> tuple[tuple, str] | None:
-        """The official JA text of (edition, number), if a JA edition of that date holds it."""
-        key = self.model.ja_of.get(("en", edition, number)) or ("ja", edition, number)
-        rule = self.model.rules.get(key)
-        return (key, rule["text"]) if rule else None
-
-    def versions(self, edition: str, number: str) -> list[tuple[str, str]]:
-        """(edition, number) of the same rule in every other edition it reaches, nearest first."""
-        eds = self.lineage.editions
-        pos = eds.index(edition) if edition in eds else 0
-        others = [k for k in self.lineage.chain(number, edition) if k[1] != edition]
-        return [(k[1], k[2]) for k in sorted(others, key=lambda k: (abs(eds.index(k[1]) - pos), k[1] < edition))]
-
-    def current_block(self, status: dict) -> dict | None:
-        cur = status.get("current")
-        if not cur:
-            return None
-        key = ("en", cur["edition"], cur["number"])
-        ja_key = self.lineage.ja_for(key)
-        return {"number": cur["number"], "edition": cur["edition"], "text_en": self.rule_text(key),
-                "text_ja": self.rule_text(ja_key) if ja_key else None,
-                "text_ja_edition": ja_key[1] if ja_key else None}
-
-    # ------------------------------------------------------------ titles
-
-    @property
-    def titles(self) -> "Titles":
-        if not hasattr(self, "_titles"):
-            self._titles = titles_for(self.model)
-        return self._titles
-
-    def title_check(self, title: str, number: str, edition: str) -> dict | None:
-        """Does the title written with a citation name the rule with that number in ``edition``?"""
-        if not title or edition is None:
-            return None
-        wanted = self.titles.english(title)
-        if not wanted:
-            return {"title": title, "matches": None, "note": "title not known in EN or JA"}
-        own = self.titles.of_rule(self.model, edition, number)
-        if own & wanted:
-            return {"title": title, "matches": True}
-        others = [n for n in self.titles.rules_titled(self.model, edition, wanted) if n != number]
-        # the same number with that title in another edition: the writer used that edition's numbering
-        other_editions = [e for e in self.model.en_editions()
-                          if e != edition and self.titles.of_rule(self.model, e, number) & wanted]
-        return {"title": title, "matches": False, "rule_title": self._title(edition, number),
-                "titled_rules": others, "same_number_titled_in": other_editions}
-
-    # ------------------------------------------------------------ one citation
-
-    def entry(self, *, raw: str, line: int, column: int, numbers: list[str], title: str | None,
-              edition: str | None, method: str, kind: str) -> dict:
-        statuses = [self.lineage.status(n, edition) for n in numbers]
-        first = statuses[0]
-        status = min((s["status"] for s in statuses), key=STATUS_ORDER.index)
-        out = {"kind": kind, "raw": raw, "line": line, "column": column, "numbers": list(numbers),
-               "title": title, "edition": edition, "method": method, "status": status,
-               "rule_then": {"number": numbers[0], "edition": edition,
-                             "text": self.rule_text(("en", edition, numbers[0])) if edition else None},
-               "current": self.current_block(first), "steps": first["steps"]}
-        if len(numbers) > 1:
-            out["resolved"] = [{"number": s["number"], "status": s["status"],
-                                "current": (s["current"] or {}).get("number")} for s in statuses]
-        if status == "never-existed":
-            elsewhere = sorted({e for e in self.lineage.editions for n in numbers
-                                if n in self.model.edition_rules("en", e)})
-            if elsewhere:
-                out["note"] = f"not in CR {edition}; a rule {numbers[0]} exists in {', '.join(elsewhere)}"
-        check = self.title_check(title, numbers[0], edition) if len(numbers) == 1 else None
-        if check:
-            out["title_check"] = check
-            if check["matches"] is False and check["titled_rules"]:
-                out["status"] = "ambiguous"
-                out["candidates"] = [self._candidate(numbers[0], edition, "number as written")] + [
-                    self._candidate(n, edition, f"titled {title}") for n in check["titled_rules"]] + [
-                    self._candidate(numbers[0], e, f"rule {numbers[0]} was titled {title} in CR {e}")
-                    for e in check["same_number_titled_in"]]
-        return out
-
-    def _candidate(self, number: str, edition: str, why: str) -> dict:
-        s = self.lineage.status(number, edition)
-        return {"number": number, "edition": edition, "why": why, "title": self._title(edition, number),
-                "status": s["status"], "current": (s["current"] or {}).get("number")}
-
-    def _title(self, edition: str, number: str) -> str | None:
-        return self.rule_text(("en", edition, number)) if self.titles.of_rule(self.model, edition, number) else None
-
-    # ------------------------------------------------------------ one quote
-
-    def compare_quote(self, quote: QuotedRule, edition: str | None, context: str) -> dict:
-        number = quote.number
-        if edition is None:
-            return {"status": "no-edition"}
-        if quote.lang == "en":
-            official = self.rule_text(("en", edition, number))
-            if official is None:
-                return {"status": "no-official-text", "note": f"CR {edition} has no rule {number}"}
-            return {"status": "compared", "against": {"lang": "en", "edition": edition, "number": number}} \
-                | diff(quote.text, official, words=True)
-        found = self.ja_text(edition, number)
-        if found:
-            key, text = found
-            return {"status": "compared", "against": {"lang": "ja", "edition": key[1], "number": key[2]}} \
-                | diff(quote.text, text, words=False)
-        for ed, n in self.versions(edition, number):
-            found = self.ja_text(ed, n)
-            if found:
-                key, text = found
-                # Differences may be rule changes; the quote is also read for input errors on its own.
-                suspects = reading_check(self.model, quote.text, context)
-                out = {"status": "no-official-ja-text-for-edition",
-                       "note": f"no official JA text of CR {edition}; compared with the JA text of rule "
-                               f"{key[2]} in CR {key[1]} (the same rule through lineage), so differences "
-                               f"may also be changes to the rule",
-                       "against": {"lang": "ja", "edition": key[1], "number": key[2]}} \
-                    | diff(quote.text, text, words=False)
-                out["suspects"] = suspects
-                if suspects:
-                    out["summary"] += "; suspected typos: " + "; ".join(f"{x['quoted']} → {x['likely']}" for x in suspects)
-                return out
-        suspects = reading_check(self.model, quote.text, context)
-        en = self.rule_text(("en", edition, number))
-        out = {"status": "no-official-ja-text",
-               "note": f"no JA text of rule {number} (CR {edition}) or of the same rule in any loaded JA "
-                       f"edition; the quote's wording was checked against JA texts in the knowledge base "
-                       f"by reading (suspected input-conversion errors), not against an official text",
-               "against": {"lang": "en", "edition": edition, "number": number, "text": en} if en else None,
-               "ops": [["suspect", s["quoted"], s["likely"]] for s in suspects], "suspects": suspects,
-               "similarity": None, "identical": False}
-        out["summary"] = ("suspected typos: " + "; ".join(f"{s['quoted']} → {s['likely']}" for s in suspects)
-                          if suspects else "no official JA text to compare with; no suspect wording found")
-        return out
+def rule_numbers(model) -> tuple[frozenset[str], frozenset[str]]:
+    """Every rule number and every section number of the loaded EN editions."""
+    def build():
+        known = frozenset(k[2] for k in model.rules if k[0] == "en")
+        sections = frozenset(k[2] for k, r in model.rules.items() if k[0] == "en" and r["kind"] == "section")
+        return known, sections
+    return per_owner(model, "citations-rule-numbers", build)
 
 
-# ---------------------------------------------------------------- entry point
+_CLAUSE = re.compile(r"(?<![0-9０-９])[.!?](?=\s)|[。！？\n]|[ \u3000]{2,}")
+
+
+def clause(plain: str, lo: int, start: int, end: int) -> str:
+    """The words that speak of a citation (for tense): from the end of the previous citation or
+    the start of its sentence, whichever is later, to a few characters after it ("X was")."""
+    for m in _CLAUSE.finditer(plain, lo, start):
+        lo = m.end()
+    stop = _CLAUSE.search(plain, end, end + 16)
+    return plain[lo:stop.start() if stop else min(len(plain), end + 16)]
+
+
+class _Quote:  # what the edition chooser reads of a quote
+    __slots__ = ("number", "text", "lang", "cites")
+
+    def __init__(self, q):
+        self.number, self.text, self.lang = q.number, q.text, q.lang
+        self.cites = [n for c in q.citations for n in c.numbers]
 
 
 def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
@@ -204,27 +106,51 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
     when = parse_date(date)
     text = text or ""
     lang = lang or ("ja" if is_japanese(text) else "en")
-    checker = _Checker(kb)
-    quotes = find_quotes(text)
-    doc = Document(id="text", title="checked text", kind="article", lang=lang, path="", text=text, date=when)
-    parsed = ParsedDocument(doc, quoted_rules=[q for q, _ in quotes])
-    choice = checker.resolver.choose_edition(parsed)
-    edition = choice.edition
+    plain = strip_markup(text)
+    date_source = "given" if when else None
+    if when is None and (guessed := guess_date(plain.text)):
+        when, line = guessed
+        date_source = f"guessed from line {line}"
+    answers = Answers(kb)
+    lineage = kb.lineage
+    facts = document_facts(plain.text, when.isoformat() if when else None, official(), lineage)
+    quotes = find_quotes(plain.text, headings=plain.headings, original=text)
+    chooser = Chooser(lineage, facts, title_matches=answers.title_matches,
+                      quotes=[_Quote(q) for q, _, _ in quotes]) if lineage.editions else None
+    known, sections = rule_numbers(kb.model)
+    found = detect(text, known=known, sections=sections, plain=plain,
+                   quote_lines={q.locator.line_start for q, _, _ in quotes})
     citations = []
-    for c in find_citations(text, exclude_line_heads=True):
-        citations.append(checker.entry(raw=c.raw, line=c.line, column=c.column, numbers=list(c.numbers),
-                                       title=c.title, edition=edition, method=choice.method, kind="citation"))
-    lines = text.splitlines()
+    previous_end = 0
+    for i, c in enumerate(found):
+        context = clause(plain.text, max(previous_end, c.start - 160), c.start, c.end)
+        previous_end = c.end
+        verdict = chooser.choose(list(c.numbers), title=c.title, context=context) if chooser else None
+        read_as = _read_named(answers, chooser, verdict, c, context + " " + (c.title or "") + " " + plain.text[
+            c.end:min(found[i + 1].start if i + 1 < len(found) else len(plain.text), c.end + AFTER)])
+        entry = answers.entry(raw=c.raw, line=c.line, column=c.column, numbers=list(c.numbers), title=c.title,
+                              edition=verdict.resolve_with if verdict else None,
+                              method=verdict.method if verdict else "no-edition-loaded", kind="citation",
+                              verdict=verdict, read_as=read_as)
+        entry |= {"form": c.form, "confidence": c.confidence, "why": c.why}
+        _ambiguity(answers, entry, verdict)
+        citations.append(entry)
+    lines = plain.text.splitlines()
     quote_summaries = []
-    for q, column in quotes:
+    for q, column, shown in quotes:
         line = q.locator.line_start
-        entry = checker.entry(raw=q.raw_number, line=line, column=column, numbers=[q.number], title=None,
-                              edition=edition, method=choice.method, kind="quote")
+        verdict = chooser.choose([q.number], quote=_Quote(q), context=lines[line - 1]) if chooser else None
+        edition = verdict.resolve_with if verdict else None
+        entry = answers.entry(raw=q.raw_number, line=line, column=column, numbers=[q.number], title=None,
+                              edition=edition, method=verdict.method if verdict else "no-edition-loaded",
+                              kind="quote", verdict=verdict)
+        entry |= {"form": "quote", "confidence": 0.9, "why": "a line that opens with a rule number and goes on "
+                                                             "with text: a quote of that rule"}
         context = "\n".join(lines[:line - 1] + lines[q.locator.line_end:])
         # the page may quote the rule twice (the FAQ repeats itself): a repeat is not a reference
         context = context.replace(q.text, "")
-        entry["quote"] = {"text": q.text, "line": line, "lang": q.lang}
-        d = entry["quote_check"] = checker.compare_quote(q, edition, context)
+        entry["quote"] = {"text": shown, "line": line, "lang": q.lang}
+        d = entry["quote_check"] = answers.compare_quote(q, edition, context)
         # quote_diff only when there is something to show (the CLI prints it as a difference)
         entry["quote_diff"] = d if d.get("ops") else None
         citations.append(entry)
@@ -232,9 +158,96 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                                 "comparison": d["status"], "similarity": d.get("similarity"),
                                 "summary": d.get("summary")})
     citations.sort(key=lambda c: (c["line"], c["column"]))
+    return _report(citations, quote_summaries, facts, lineage, when, date_source, lang)
+
+
+def _read_named(answers: Answers, chooser, verdict, c, words: str) -> dict[str, str] | None:
+    """An edition that is not loaded: the rule the text names near the number, if a neighbouring
+    loaded edition numbers it differently (kb.citations.named); the verdict is told."""
+    if verdict is None or verdict.loaded or len(c.numbers) != 1:
+        return None
+    number = c.numbers[0]
+    around = [x for x in chooser.loaded_around(verdict.edition) if x]
+    reading = read_named(answers.model, answers.titles, around, number, words)
+    if reading is None:
+        return None
+    verdict.resolve_with = reading.edition
+    verdict.evidence.append(reading.why(number))
+    verdict.caveat = chooser.caveat(verdict.edition, reading.edition, reading.number)
+    verdict.caveat_ja = chooser.caveat(verdict.edition, reading.edition, reading.number, ja=True)
+    return {number: reading.number}
+
+
+def _ambiguity(answers: Answers, entry: dict, verdict) -> None:
+    """Top two editions close and reading the numbers differently: say so, with both readings."""
+    if verdict is None or not verdict.ambiguous or not verdict.runner_up or entry["status"] == "ambiguous":
+        return
+    other = verdict.runner_up["edition"]
+    chooser_edition = other if verdict.runner_up["loaded"] else None
+    if chooser_edition is None:
+        return
+    mine = [(r["status"], r["current"]) for r in entry["resolved"]]
+    theirs = [(answers.status(n, other)["status"], (answers.status(n, other)["current"] or {}).get("number"))
+              for n in entry["numbers"]]
+    if mine != theirs:
+        entry["status"] = "ambiguous"
+        entry["candidates"] = [
+            answers._candidate(n, e, why) for n in entry["numbers"][:1]
+            for e, why in ((entry["edition"], "the edition that scored best"), (other, "the runner-up edition"))]
+
+
+def _report(citations, quotes, facts, lineage, when, date_source, lang) -> dict:
     counts: dict[str, int] = {}
+    editions: dict[str, dict] = {}
     for c in citations:
         counts[c["status"]] = counts.get(c["status"], 0) + 1
-    return {"edition": edition, "method": choice.method, "detail": choice.detail, "lang": lang,
-            "date": when.isoformat() if when else None, "current_edition": checker.resolver.current,
-            "counts": counts, "citations": citations, "quotes": quote_summaries}
+        meant = c.get("edition_meant") or {}
+        if meant:
+            e = editions.setdefault(meant["edition"], {"edition": meant["edition"], "loaded": meant["loaded"],
+                                                       "read_in": meant["resolved_with"], "citations": 0})
+            e["citations"] += 1
+    top = max(editions.values(), key=lambda e: e["citations"], default=None)
+    notes, notes_ja, suggestions = [], [], []
+
+    def note(en: str, ja: str, suggest: bool = False) -> None:
+        notes.append(en)
+        notes_ja.append(ja)
+        if suggest:
+            suggestions.append(SUGGESTION)
+    loaded = lineage.editions
+    if facts.in_force and facts.in_force.effective not in loaded:
+        e = facts.in_force.effective
+        before = next((x for x in reversed(loaded) if x < e), None) or "none"
+        after = next((x for x in loaded if x > e), None) or "none"
+        note(f"edition of {e} not loaded; nearest loaded {before} and {after}; results may be wrong",
+             f"{e} 版は読み込まれていません。最も近い読み込み済みの版は {before} と {after} です。結果が誤っている"
+             f"可能性があります", suggest=True)
+    if facts.announced and facts.announced.effective not in loaded:
+        e = facts.announced.effective
+        note(f"the edition this article announces ({e}) is not loaded",
+             f"この記事が告知している版（{e}）は読み込まれていません", suggest=True)
+    if facts.changes and when and not facts.announced:
+        note(f"a rules-change article: the edition it announces (effective within weeks of {when.isoformat()}) "
+             f"is not loaded; its citations were read in the edition before",
+             f"ルール変更記事です。告知している版（{when.isoformat()} から数週間以内に発効）は読み込まれていないため、"
+             f"引用はその前の版で読んでいます", suggest=True)
+    if when and not facts.official_list:
+        note("no list of official editions is installed: editions that are not loaded may have come "
+             "in between, and the checker cannot tell",
+             "公式の版の一覧がインストールされていません。読み込まれていない版が間にあったかどうかは判断できません")
+    if not loaded:
+        note("no CR edition is loaded: citations cannot be resolved",
+             "総合ルールの版が一つも読み込まれていないため、引用を解決できません")
+    method = (top and next((c["method"] for c in citations if (c.get("edition_meant") or {}).get("edition")
+                            == top["edition"]), None))
+    return {"edition": top["read_in"] if top else (lineage.current if not citations else None),
+            "edition_meant": top["edition"] if top else None, "method": method or "no-citations",
+            "detail": f"{top['citations']} of {len(citations)} citations mean CR {top['edition']}" if top else "",
+            "lang": lang, "date": when.isoformat() if when else None, "date_source": date_source,
+            "kind": "rules-change article" if facts.changes else "text",
+            "announced_edition": facts.announced.effective if facts.announced else None,
+            "in_force": facts.in_force.effective if facts.in_force else None,
+            "current_edition": lineage.current, "counts": counts,
+            "editions": sorted(editions.values(), key=lambda e: e["edition"]),
+            "notes": notes, "notes_ja": notes_ja, "suggestions": sorted(set(suggestions)),
+            "citations": citations, "quotes": quotes}

@@ -6,7 +6,6 @@ from kb.parse.common import is_japanese
 from kb.text import normalize
 
 
-
 class Titles:
     def __init__(self):
         self.ja_to_en: dict[str, set[str]] = {}
@@ -14,6 +13,15 @@ class Titles:
     def add(self, ja: str | None, en: str | None) -> None:
         if ja and en:
             self.ja_to_en.setdefault(normalize(ja), set()).add(normalize(en))
+
+    def japanese(self, english: str) -> set[str]:
+        """The JA titles known for a normalised EN title (クリーチャー・タイプ for creature types)."""
+        if not hasattr(self, "_en_to_ja"):
+            self._en_to_ja: dict[str, set[str]] = {}
+            for ja, ens in self.ja_to_en.items():
+                for en in ens:
+                    self._en_to_ja.setdefault(en, set()).add(ja)
+        return self._en_to_ja.get(english, set())
 
     def english(self, title: str) -> set[str]:
         key = normalize(title)

@@ -18,13 +18,41 @@ QUOTE_CAVEATS = {  # one line per kind of comparison, printed once under the rep
 }
 
 
+def _summary(report: dict) -> None:
+    date = report.get("date")
+    click.echo(f"{report.get('kind', 'text')}, "
+               + (f"dated {date} ({report.get('date_source')})" if date else "undated (give --date)")
+               + (f"; announces CR {report['announced_edition']}" if report.get("announced_edition") else "")
+               + f"; {len(report['citations'])} citation(s): "
+               + ", ".join(f"{n} {s}" for s, n in sorted(report["counts"].items())))
+    for e in report.get("editions", []):
+        click.echo(f"  CR {e['edition']}: {e['citations']}"
+                   + ("" if e["loaded"] else f" (not loaded: read in CR {e['read_in']})"))
+    for note in report.get("notes", []):
+        click.echo(f"note: {note}")
+    for suggestion in report.get("suggestions", []):
+        click.echo(f"try: {suggestion}")
+
+
+def _edition(c: dict) -> str:
+    meant = c.get("edition_meant") or {}
+    if not meant:
+        return f"CR {c.get('edition')}, {c.get('method')}"
+    out = f"CR {meant['edition']}" + ("" if meant["loaded"] else f" not loaded, read in {meant['resolved_with']}")
+    out += f", {meant['method']}"
+    if meant.get("ambiguous") and meant.get("runner_up"):
+        out += f"; close: CR {meant['runner_up']['edition']}"
+    return out
+
+
 def _print_check(report: dict) -> None:
+    _summary(report)
     notes: list[str] = []  # each caveat once, numbered, instead of under every quote
     for c in report["citations"]:
         current = c.get("current") or {}
         click.echo(f"{c['line']}:{c['column']}  {c['raw']}  → {c['status']}"
                    + (f" (today {current.get('number')})" if current.get("number") else "")
-                   + f"  [CR {c.get('edition')}, {c.get('method')}]")
+                   + f"  [{_edition(c)}]")
         check = c.get("quote_check") or {}
         against = check.get("against") or {}
         note = (QUOTE_CAVEATS.get(check.get("status"), check.get("note"))
