@@ -129,7 +129,8 @@ def _lineage(model: Model, corpus: Corpus) -> None:
     for old, new in zip(en, en[1:]):
         for link in match_editions(old.rules, new.rules):
             model.next_link[("en", old.edition, link.old)] = (link.new, link.method, link.score, link.text_changed)
-            model.prev_link[("en", new.edition, link.new)] = (link.old, link.method, link.score, link.text_changed)
+            # a merge links two old rules to one new rule: the first link is its predecessor
+            model.prev_link.setdefault(("en", new.edition, link.new), (link.old, link.method, link.score, link.text_changed))
     # A JA edition translates the EN edition of the same date, rule for rule.
     for ja in corpus.ja_editions():
         for rule in ja.rules:
