@@ -135,7 +135,8 @@ def match_editions(old_rules: list[Rule], new_rules: list[Rule]) -> list[Link]:
             new = new_by_number.get(old.number)
             if old.number in links or not new or new.number in taken or not parent_ok(old, new):
                 continue
-            score = similarity(old_keys[old.number], new_keys[new.number])
+            # a plain character ratio: a looser score here would beat a rule that moved to make room
+            score = fuzz.ratio(old_keys[old.number], new_keys[new.number])
             if score >= SIMILAR_SAME_NUMBER:
                 link(old, new, "same-number-similar-text", score / 100)
         # 4. best fuzzy candidate among what is left: under the parent's match a looser score will do

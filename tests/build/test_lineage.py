@@ -37,8 +37,8 @@ def links(old: str, new: str) -> dict:
     ("2008-10-01", "2009-09-04", "216.2", "110.5d", "text"),
     # reworded in place (London mulligan): only the number and the parent tell it is the same rule
     ("2019-06-12", "2019-10-04", "103.4c", "103.4c", "same-number-reworded"),
-    # edited in place: similar once a clause is added
-    ("2024-08-02", "2025-04-04", "510.1c", "510.1c", "same-number-similar-text"),
+    # rewritten in place: similar only as a set of words (a clause replaced)
+    ("2024-08-02", "2025-04-04", "510.1c", "510.1c", "same-number-reworded"),
 ])
 def test_moves_across_sections_and_levels_and_rewording(old, new, number, successor, method):
     link = links(old, new)[number]
@@ -54,3 +54,8 @@ def test_a_duplicated_text_kept_once_links_both_old_rules():
 @pytest.mark.parametrize("number", ["509.2", "509.3", "509.6", "703.4k"])
 def test_rules_removed_with_damage_assignment_order_stay_unlinked(number):
     assert number not in links("2024-08-02", "2025-04-04")
+
+
+def test_a_rule_that_moved_to_make_room_beats_a_looser_match_at_its_old_number():
+    # 2020-09-25 inserted a new 711.4b; the old 711.4b (back face up) is now 711.4c
+    assert links("2020-06-01", "2020-09-25")["711.4b"].new == "711.4c"
