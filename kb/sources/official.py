@@ -17,7 +17,8 @@ from functools import lru_cache
 from pathlib import Path
 
 LIST_PATH = Path(__file__).with_name("official_editions.json")
-_WAYBACK = re.compile(r"https://web\.archive\.org/web/(\d+)/(\S+)")
+_CAPTURE = re.compile(r"Wayback capture: (\S+)")
+_WAYBACK = re.compile(r"^(https?://web\.archive\.org/web/\d+)/(\S+)$")
 
 
 @dataclass(frozen=True, slots=True)
@@ -30,9 +31,13 @@ class OfficialEdition:
 
     @property
     def archived_url(self) -> str | None:
-        """The Wayback Machine capture named in the notes, as its exact bytes (``id_``), if any."""
-        found = _WAYBACK.search(self.notes)
-        return f"https://web.archive.org/web/{found[1]}id_/{found[2]}" if found else None
+        """The archived copy named in the notes ("Wayback capture: URL"), if any; a Wayback
+        Machine capture is asked for its exact bytes (``id_``), not the archive's HTML frame."""
+        found = _CAPTURE.search(self.notes)
+        if not found:
+            return None
+        wayback = _WAYBACK.match(found[1])
+        return f"{wayback[1]}id_/{wayback[2]}" if wayback else found[1]
 
     def dates(self) -> tuple[str, ...]:
         return (self.effective,) if self.file_date == self.effective else (self.effective, self.file_date)
