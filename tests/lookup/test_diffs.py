@@ -22,6 +22,16 @@ def test_word_diff_keeps_each_sides_words_and_ignores_quote_style():
     assert render(ops) == "A player can’t cast it unless it’s their [-turn.-]{+main phase.+}"
 
 
+def test_a_space_only_one_side_has_is_part_of_the_diff():
+    # 2004-10-01 -> 2008-10-01, rule 211.1: the sentence after "legal text." was dropped
+    old, new = "immediately following the legal text. These numbers have no effect on game play.", \
+        "immediately following the legal text."
+    ops = text_diff(old, new)
+    assert _side(ops, "insert") == new and _side(ops, "delete") == old
+    assert render(ops) == "immediately following the legal text.[- These numbers have no effect on game play.-]"
+    assert render(text_diff("as a spell.", "as a spell. It can't.")) == "as a spell.{+ It can't.+}"
+
+
 def test_japanese_is_diffed_by_characters():
     ops = text_diff("昼になる。", "夜になる。", "ja")
     assert render(text_diff("a b c d e f", "a x c y e f")) == "a [-b c d-]{+x c y+} e f"  # one change, not three
