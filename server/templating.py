@@ -61,6 +61,23 @@ UI = {
     "procedure": ("手順", "Procedure"),
     "in_this_case": ("この場合", "in this case"),
     "cards_named": ("挙げられたカード（カード・データ）", "Cards named (card data)"),
+    # editions and diffs
+    "editions_intro": ("読み込まれている総合ルールの版。発効日・ファイルの日付・文字コード・件数・SHA-256・警告。",
+                       "The loaded Comprehensive Rules editions: dates, encoding, counts, SHA-256 and warnings."),
+    "effective": ("発効日", "Effective"), "file_date": ("ファイルの日付", "File date"), "language": ("言語", "Language"),
+    "encoding": ("文字コード", "Encoding"), "rules_count": ("ルール数", "Rules"), "glossary": ("用語集", "Glossary"),
+    "warnings": ("警告", "Warnings"), "line": ("行", "line"), "current_edition": ("現行", "current"),
+    "sha_official": ("公式ファイルと一致", "official bytes"),
+    "sha_different": ("公式ファイルと不一致", "not the official bytes"), "sha_unknown": ("公式の値なし", "no official hash"),
+    "sha_unlisted": ("公式一覧にない版", "not in the official list"),
+    "official_unloaded": ("読み込まれていない公式の版", "Official editions not loaded"), "show": ("表示", "show"),
+    "official_file": ("公式ファイル", "official file"), "fetch_hint": ("すべて取得するには:", "To fetch them all:"),
+    "diff": ("版の比較", "Compare editions"), "from_edition": ("旧版", "From"), "to_edition": ("新版", "To"),
+    "compare": ("比較する", "Compare"), "between": ("途中の版", "Editions in between"),
+    "kind_added": ("追加", "Added"), "kind_removed": ("削除", "Removed"), "kind_moved": ("移動", "Moved"),
+    "kind_text-changed": ("文言の変更", "Text changed"), "kind_unchanged": ("変更なし", "Unchanged"),
+    "show_all": ("すべて表示", "Show all"), "references_only": ("参照番号のみの変更", "cited numbers only"),
+    "changes_short": ("変更点", "Changes"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),

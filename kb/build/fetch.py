@@ -1,7 +1,9 @@
-"""`kb fetch`: find the current CR text link on the official rules page, download it, keep it.
+"""`kb fetch`: find the current CR text link on the official rules page, download it, keep it;
+`kb fetch --history`: download every official edition of the shipped list (kb.sources.official).
 
-The rules page links the plain-text CR as ".../MagicCompRules YYYYMMDD.txt". The file is checked
-(it must parse as a CR) before it replaces anything in the fetch folder.
+The rules page links the plain-text CR as ".../MagicCompRules YYYYMMDD.txt". A file is checked
+(its sha256 when the list knows it; it must parse as a CR) before it replaces anything in the
+fetch folder, and kept byte for byte.
 """
 from __future__ import annotations
 
@@ -10,13 +12,16 @@ import os
 import re
 import urllib.error
 import urllib.request
+from collections.abc import Callable
+from dataclasses import dataclass
 from html.parser import HTMLParser
 from pathlib import Path
 from urllib.parse import urljoin
 
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.records import Document
-from kb.sources.files import decode
+from kb.sources.files import SourceError, classify, decode
+from kb.sources.official import OfficialEdition, OfficialList
 
 TXT_LINK = re.compile(r"MagicCompRules[^/]*\.txt$", re.I)
 TIMEOUT = 30
@@ -81,3 +86,91 @@ def fetch_current(rules_page: str, into: Path) -> Path:
     (into / f"{target.name}.source").write_text(f"{link}\nsha256 {hashlib.sha256(data).hexdigest()}\n",
                                                 encoding="utf-8")
     return target
+
+
+# ---------------------------------------------------------------- every official edition
+
+
+@dataclass(slots=True)
+class Fetched:
+    effective: str
+    file_date: str
+    status: str  # "fetched" | "held" (already in the sources) | "failed" | "no-url"
+    message: str = ""
+    path: Path | None = None
+    url: str | None = None
+    sha256: str | None = None
+
+
+def _check(data: bytes, url: str, expected: str | None) -> tuple[str, str]:
+    """(sha256, effective date) of a downloaded official file, or FetchError."""
+    digest = hashlib.sha256(data).hexdigest()
+    if expected and digest != expected:
+        raise FetchError(f"{url}: sha256 {digest} is not the official {expected}; not kept")
+    try:
+        text, encoding = decode(data)
+        edition = parse_cr_en(text, Document(id="fetched", title=url, kind="cr", lang="en", path=url, text=text,
+                                             encoding=encoding))
+    except (CRFormatError, ValueError) as exc:
+        raise FetchError(f"{url}: not a Comprehensive Rules text ({exc})") from None
+    return digest, edition.effective.isoformat()
+
+
+def held_editions(paths: list[Path]) -> tuple[set[str], set[str]]:
+    """(sha256 of every CR text under ``paths``, their effective and file dates)."""
+    digests, dates = set(), set()
+    for root in paths:
+        for path in sorted(root.rglob("*")) if root.is_dir() else [root]:
+            if not path.is_file() or path.name.startswith("."):
+                continue
+            try:
+                source = classify(path)
+            except SourceError:
+                continue
+            if source is not None and source.format == "cr-en":
+                digests.add(source.document.sha256)
+                dates.update(d for d in (source.edition_hint, source.file_date) if d)
+    return digests, dates
+
+
+def fetch_history(into: Path, listing: OfficialList, held: list[Path] = (),
+                  progress: Callable[[Fetched], None] = lambda _: None) -> list[Fetched]:
+    """Download every edition of ``listing`` not already held (in ``held`` or ``into``): from its
+    official URL, else its archived copy; verified against its sha256 when the list knows it and
+    checked to be a CR; kept byte for byte as "MagicCompRules YYYYMMDD.txt" (the file date)."""
+    digests, dates = held_editions([*held, into] if into.is_dir() else list(held))
+    report = []
+    for edition in listing.editions:
+        entry = Fetched(edition.effective, edition.file_date, "held", sha256=edition.sha256)
+        if (edition.sha256 and edition.sha256 in digests) or set(edition.dates()) & dates:
+            entry.message = "already in the sources"
+        elif not (edition.url or edition.archived_url):
+            entry.status, entry.message = "no-url", "no known URL"
+        else:
+            entry = _fetch_one(edition, into, entry)
+        report.append(entry)
+        progress(entry)
+    return report
+
+
+def _fetch_one(edition: OfficialEdition, into: Path, entry: Fetched) -> Fetched:
+    errors = []
+    for url in [u for u in (edition.url, edition.archived_url) if u]:
+        try:
+            data = _get(url)
+            digest, effective = _check(data, url, edition.sha256)
+        except FetchError as exc:
+            errors.append(str(exc))
+            continue
+        into.mkdir(parents=True, exist_ok=True)
+        target = into / f"MagicCompRules {edition.file_date.replace('-', '')}.txt"
+        tmp = into / f".{target.name}.{os.getpid()}.part"
+        tmp.write_bytes(data)  # the bytes as published
+        os.replace(tmp, target)
+        (into / f"{target.name}.source").write_text(f"{url}\nsha256 {digest}\n", encoding="utf-8")
+        entry.status, entry.path, entry.url, entry.sha256 = "fetched", target, url, digest
+        entry.message = "" if effective == edition.effective else \
+            f"header says effective {effective}, the list says {edition.effective}"
+        return entry
+    entry.status, entry.message = "failed", "; ".join(errors)
+    return entry

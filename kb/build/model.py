@@ -133,7 +133,8 @@ def _lineage(model: Model, corpus: Corpus, memo) -> None:
         key = f"{old.document.sha256}-{new.document.sha256}-{code}"
         for link in memo("lineage", key, lambda: match_editions(old.rules, new.rules)):
             model.next_link[("en", old.edition, link.old)] = (link.new, link.method, link.score, link.text_changed)
-            model.prev_link[("en", new.edition, link.new)] = (link.old, link.method, link.score, link.text_changed)
+            # a merge links two old rules to one new rule: the first link is its predecessor
+            model.prev_link.setdefault(("en", new.edition, link.new), (link.old, link.method, link.score, link.text_changed))
     # A JA edition translates the EN edition of the same date, rule for rule.
     for ja in corpus.ja_editions():
         for rule in ja.rules:

@@ -4,7 +4,7 @@ Every failure is a one-line message on stderr and a non-zero exit, never a trace
 """
 from __future__ import annotations
 
-from kb.cli import ask, build, citations, lookup, serve  # noqa: F401  (each adds its commands)
+from kb.cli import ask, build, citations, editions, lookup, serve  # noqa: F401  (each adds its commands)
 from kb.cli.group import main
 
 __all__ = ["main", "run"]

@@ -58,14 +58,46 @@ def build(paths, only_rules_src, allow_fewer, quiet) -> None:
     _build(paths, only_rules_src, quiet, allow_fewer)
 
 
-@main.command(help="Download the current official CR text (found on the rules page) and rebuild.")
+@main.command(help="Download the current official CR text (found on the rules page) and rebuild; with "
+                   "--history, every official edition of the shipped list (kb/sources/official_editions.json) "
+                   "not already held, each verified against its sha256 when known, then rebuild.")
 @click.option("--rules-page", default="https://magic.wizards.com/en/rules", show_default=True)
+@click.option("--history", is_flag=True, help="Fetch every official edition, 2003 to today.")
+@click.option("--list", "listing", type=click.Path(exists=True, dir_okay=False),
+              help="With --history: another list of editions in the same format.")
 @click.option("--quiet", "-q", is_flag=True)
-def fetch(rules_page, quiet) -> None:
+def fetch(rules_page, history, listing, quiet) -> None:
     from kb.build.fetch import FetchError, fetch_current
-    try:
-        path = fetch_current(rules_page, config.current().fetch_dir)
-    except FetchError as exc:
-        fail(str(exc))
-    click.echo(f"fetched {path}")
+    if history:
+        _fetch_history(listing, quiet)
+    else:
+        try:
+            path = fetch_current(rules_page, config.current().fetch_dir)
+        except FetchError as exc:
+            fail(str(exc))
+        click.echo(f"fetched {path}")
     _build((), False, quiet)
+
+
+def _fetch_history(listing: str | None, quiet: bool) -> None:
+    from kb.build.fetch import fetch_history
+    from kb.sources import official
+    try:
+        editions = official.load(Path(listing) if listing else None)
+    except (OSError, ValueError, KeyError, TypeError) as exc:
+        fail(f"{listing}: not a list of editions ({exc})", 2)
+    settings = config.current()
+
+    def progress(entry) -> None:
+        if entry.status == "fetched" or not quiet:
+            where = entry.path or entry.message
+            click.echo(f"  {entry.effective}  {entry.status:<8} {where}"
+                       + (f"  ({entry.message})" if entry.path and entry.message else ""), err=entry.status == "failed")
+
+    report = fetch_history(settings.fetch_dir, editions, [settings.data_dir] if settings.data_dir.is_dir() else [],
+                           progress)
+    counts = {s: sum(e.status == s for e in report) for s in ("fetched", "held", "failed", "no-url")}
+    click.echo(f"editions: {counts['fetched']} fetched, {counts['held']} already held, {counts['failed']} failed, "
+               f"{counts['no-url']} without a known URL")
+    if counts["failed"] and not counts["fetched"] and not counts["held"]:
+        fail("no official edition could be fetched", 1)

@@ -1,4 +1,4 @@
-"""`kb rule`, `kb history`, `kb mechanic`, `kb card`."""
+"""`kb rule`, `kb mechanic`, `kb card`, `kb path`."""
 from __future__ import annotations
 
 import click
@@ -52,25 +52,6 @@ def rule(number, edition, lang, as_json) -> None:
                                + (f"; close: {', '.join(suggestions)}" if suggestions else "") + (f"; {hint}" if hint else ""),
                                suggestions=suggestions), as_json)
     emit(found, as_json, _print_rule)
-
-
-def _print_history(h: list[dict]) -> None:
-    for step in h:
-        how = f"  [{step['method']}, {step['score']}]" if step.get("method") else ""
-        click.echo(f"{step['edition']}  {step['number'] or '—':<9} {step['event']}{how}")
-        if step.get("text"):
-            click.echo(f"            {step['text'][:140]}")
-
-
-@main.command(help="A rule across every loaded edition: created, moved, text changed, removed.")
-@click.argument("number")
-@click.option("--edition", help="the edition NUMBER belongs to (default: the newest loaded)")
-@click.option("--json", "as_json", is_flag=True)
-def history(number, edition, as_json) -> None:
-    kb = load_kb()
-    steps = answer(lambda: kb.history(number, edition), RuleNotFound(f"no rule {number} in CR {edition or kb.current_edition()}"),
-                   as_json)
-    emit(steps, as_json, _print_history)
 
 
 def _print_mechanic(m: dict) -> None:
@@ -149,20 +130,3 @@ def _print_path(p: dict) -> None:
 def path(source, target, limit, as_json) -> None:
     kb = load_kb()
     emit(answer(lambda: kb.paths_between(source, target, limit=limit), RuleNotFound("no path"), as_json), as_json, _print_path)
-
-
-def _print_editions(editions: list[dict]) -> None:
-    for e in editions:
-        alias = f" (file {e['file_date']})" if e.get("file_date") and e["file_date"] != e["edition"] else ""
-        click.echo(f"{e['lang']} {e['edition']}{alias}  rules {e['rules']:>5}  examples {e.get('examples', 0):>4}  "
-                   f"glossary {e['glossary']:>4}  {e.get('encoding', '?'):<10} {e['path']}"
-                   + (f"  {len(e['warnings'])} warning(s)" if e.get("warnings") else ""))
-        for w in e.get("warnings", []):
-            click.echo(f"      line {w['line']}: {w['message']}")
-
-
-@main.command(help="Every loaded edition: effective and file date, language, encoding, counts, sha256, warnings.")
-@click.option("--json", "as_json", is_flag=True)
-def editions(as_json) -> None:
-    kb = load_kb()
-    emit(kb.editions(), as_json, _print_editions)

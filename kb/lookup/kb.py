@@ -1,6 +1,6 @@
 """The knowledge-base API: plain Python lookups over a loaded snapshot (no Flask, no SPARQL per call).
 
-``KB`` is assembled from one mixin per kind of lookup (kb.lookup.rules, .mechanics, .documents, .graph);
+``KB`` is assembled from one mixin per kind of lookup (kb.lookup.rules, .diffs, .mechanics, .documents, .graph);
 this module holds loading and what they share: the model rows, the lineage object, the graph
 view, the search index and the RDF store, each loaded once per process and on first use.
 Everything returned is JSON-ready and carries citations (kb.lookup.cite).
@@ -15,10 +15,12 @@ from pathlib import Path
 from kb import config
 from kb.errors import EditionNotFound, InvalidEdition, InvalidLang, NoEditionLoaded, NoSnapshot
 from kb.lookup import cite
+from kb.lookup.diffs import DiffLookups
 from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
 from kb.lookup.rules import RuleLookups
+import kb.sources.official as official
 from kb.store import snapshot
 from kb.store.lineage import Lineage
 from kb.store.rows import Model
@@ -26,7 +28,7 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
+class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
@@ -116,8 +118,26 @@ class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
     # ------------------------------------------------------------ editions
 
     def editions(self) -> list[dict]:
-        return [dict(info, citation=cite.document(self.model, info["document"]))
-                for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"]))]
+        """Every loaded edition; EN ones say how they stand against the official list
+        (``official.status``: official bytes / different / unknown official hash / unlisted)."""
+        listed = official.load()
+        out = []
+        for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"])):
+            entry = dict(info, citation=cite.document(self.model, info["document"]))
+            if info["lang"] == "en":
+                found = listed.find(info["edition"]) or (info.get("file_date") and listed.find(info["file_date"]))
+                status = ("unlisted" if not found else "unknown" if not found.sha256 else
+                          "official" if found.sha256 == info.get("sha256") else "different")
+                entry["official"] = {"status": status, "url": found.url if found else None,
+                                     "sha256": found.sha256 if found else None}
+            out.append(entry)
+        return out
+
+    def official_not_loaded(self) -> list[dict]:
+        """Official EN editions (kb/sources/official_editions.json) that no loaded edition is."""
+        loaded = {d for e in self.model.editions.values() if e["lang"] == "en"
+                  for d in (e["edition"], e.get("file_date")) if d}
+        return [e.to_dict() for e in official.load().editions if not loaded & set(e.dates())]
 
     def current_edition(self, lang: str = "en") -> str | None:
         return self.model.current(lang)

@@ -59,6 +59,7 @@ class RuleLookups:
             "references_in": self._references_in(key),
             "mechanics": self._mechanics_of_rule(number, edition),
             "history": self.history(number, edition),
+            "history_spans": self.history_spans(number, edition) if key[0] == "en" else None,
             "current": self._current_of(key),
         }
         out["citations"] = [t["citation"] for t in texts]

@@ -195,3 +195,33 @@ def test_face_down_form_in_japanese(browser, base_url, tmp_path):
     if os.environ.get("MTG_KB_SCREENSHOTS"):
         for p in tmp_path.glob("*.png"):
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
+
+
+def test_editions_and_diff_pages(browser, base_url):
+    """From the footer to the editions page, then to an edition's changes, then compare two editions."""
+    from selenium.webdriver.support.ui import Select
+
+    from tests.conftest import newest_en_sources
+    by = _by()
+    current, previous, oldest = (s.edition_hint for s in newest_en_sources(3))
+    browser.get(base_url + "/?lang=ja")
+    browser.find_element(by.ID, "footer-editions").click()
+    _wait_url(browser, "/editions")
+    assert browser.find_element(by.TAG_NAME, "h1").text == "版"
+    rows = browser.find_elements(by.CSS_SELECTOR, "#editions tbody tr")
+    assert [r.find_element(by.TAG_NAME, "td").text.split()[0] for r in rows][:3] == [oldest, previous, current]
+    rows[2].find_element(by.CSS_SELECTOR, "a.changes").click()  # EN rows first, oldest first
+    _wait_url(browser, "/diff?to=")
+    assert browser.find_element(by.ID, "diff-to").text == current
+    assert browser.find_element(by.ID, "diff-from").text == previous
+    Select(browser.find_element(by.ID, "from")).select_by_visible_text(oldest)
+    browser.find_element(by.ID, "diff-submit").click()
+    _wait_url(browser, f"from={oldest}")
+    assert browser.find_element(by.ID, "diff-from").text == oldest
+    counts = browser.find_element(by.ID, "diff-counts").text
+    assert "移動" in counts and "文言の変更" in counts
+    moved = browser.find_elements(by.CSS_SELECTOR, "li.entry.moved")
+    assert moved and moved[0].get_attribute("data-from") != moved[0].get_attribute("data-to")
+    assert browser.find_elements(by.CSS_SELECTOR, ".wdiff ins")
+    browser.get(browser.current_url + "&lang=en")
+    assert browser.find_element(by.TAG_NAME, "h1").text.startswith("Compare editions")

@@ -1,0 +1,169 @@
+"""FROZEN COPY of kb/build/lineage.py before issue 8 (commit e62e7b6), kept only so bench_lineage.py can print
+the previous algorithm's figures beside the current one in the same run. Not used by kb.
+
+Rule lineage: the same rule across consecutive editions, matched by text, not by number alone.
+
+Rules are renumbered often (transform: 701.25 in 2011, 701.28 in 2023, 701.27 in 2026) and a
+number can be reused by an unrelated rule (2011's 711 is today's 712; today's 711 is Leveler
+Cards). Matching goes level by level (chapters, sections, rules, subrules) so that a child
+prefers candidates under its parent's match, in passes from surest to loosest:
+
+1. same number, same text            -> "same-number-same-text"
+2. same text elsewhere, unique        -> "text"           (moved)
+3. same number, similar text          -> "same-number-similar-text" (edited in place)
+4. most similar text among the rest   -> "text-fuzzy"
+
+Text is compared after normalisation and with rule numbers masked, so a rule whose only change
+is a moved cross-reference ("see rule 701.25" -> "see rule 701.27") still counts as the same text.
+"""
+from __future__ import annotations
+
+import functools
+import math
+import re
+from collections import Counter
+from dataclasses import dataclass
+
+from rapidfuzz import fuzz, process
+
+from kb.parse.records import Rule
+from kb.text import normalize
+
+NUMBER = re.compile(r"\b\d{3}(?:\.\d+[a-z]?)?\b")
+WORD = re.compile(r"[a-z0-9#]+(?:'[a-z]+)?")
+LEVELS = ("chapter", "section", "rule", "subrule")
+SIMILAR_SAME_NUMBER = 70.0  # % similarity to accept an in-place edit
+SIMILAR_MOVED = 85.0  # % similarity to accept a fuzzy move anywhere
+SIMILAR_UNDER_PARENT = 45.0  # TF-IDF cosine (%) to accept a move under the parent's match
+PARENT_BONUS = 10.0  # prefer candidates under the parent's match
+
+
+@dataclass(slots=True, frozen=True)
+class Link:
+    old: str  # rule number in the older edition
+    new: str  # rule number in the newer edition
+    method: str
+    score: float  # 0..1 text similarity (masked, normalised)
+    text_changed: bool  # original texts differ (beyond white space)
+
+
+@functools.lru_cache(maxsize=65536)
+def masked(text: str) -> str:
+    # 2011's plain text marks italics with underscores (_Magic_); later editions don't.
+    return NUMBER.sub("#", normalize(text.replace("_", "")))
+
+
+class _TfIdf:
+    """Cosine of TF-IDF word vectors. Under a parent's match, rewrites keep the words that tell
+    siblings apart ("back face" vs "front face"), which character ratios blur."""
+
+    def __init__(self, texts: list[str]):
+        self.df = Counter(w for t in texts for w in set(WORD.findall(t)))
+        self.n = len(texts)
+        self._vectors: dict[str, tuple[dict[str, float], float]] = {}
+
+    def _vector(self, text: str) -> tuple[dict[str, float], float]:
+        found = self._vectors.get(text)
+        if found is None:
+            tf = Counter(WORD.findall(text))
+            vec = {w: (1 + math.log(c)) * math.log(self.n / (1 + self.df[w])) for w, c in tf.items()}
+            found = self._vectors[text] = (vec, math.sqrt(sum(x * x for x in vec.values())) or 1.0)
+        return found
+
+    def cosine(self, a: str, b: str) -> float:
+        (va, na), (vb, nb) = self._vector(a), self._vector(b)
+        return sum(x * vb.get(w, 0.0) for w, x in va.items()) / (na * nb)
+
+
+def similarity(a: str, b: str) -> float:
+    """0..100. Rewrites that add a clause keep most words: token-set similarity, discounted."""
+    score = fuzz.ratio(a, b)
+    if min(a.count(" "), b.count(" ")) >= 6:
+        score = max(score, 0.9 * fuzz.token_set_ratio(a, b))
+    return score
+
+
+def _key(rule: Rule) -> str:
+    return masked(rule.text + " " + " ".join(e.text for e in rule.examples))
+
+
+def match_editions(old_rules: list[Rule], new_rules: list[Rule]) -> list[Link]:
+    """Links from rules of an older edition to their versions in the next edition."""
+    links: dict[str, Link] = {}
+    taken: set[str] = set()
+    old_by_level = {lvl: [r for r in old_rules if r.kind == lvl] for lvl in LEVELS}
+    new_by_level = {lvl: [r for r in new_rules if r.kind == lvl] for lvl in LEVELS}
+    new_text = {r.number: normalize(r.text) for r in new_rules}
+    tfidf = _TfIdf([_key(r) for r in old_rules + new_rules])
+
+    def link(old: Rule, new: Rule, method: str, score: float) -> None:
+        links[old.number] = Link(old.number, new.number, method, round(score, 3),
+                                 normalize(old.text) != new_text[new.number])
+        taken.add(new.number)
+
+    for level in LEVELS:
+        olds, news = old_by_level[level], new_by_level[level]
+        new_by_number = {r.number: r for r in news}
+        old_keys = {r.number: _key(r) for r in olds}
+        new_keys = {r.number: _key(r) for r in news}
+
+        def parent_ok(old: Rule, new: Rule) -> bool:
+            mapped = links.get(old.parent) if old.parent else None
+            return mapped is None or mapped.new == new.parent
+
+        # 1. same number, same text (and the parent did not move elsewhere)
+        for old in olds:
+            new = new_by_number.get(old.number)
+            if new and new.number not in taken and old_keys[old.number] == new_keys[new.number] \
+                    and parent_ok(old, new):
+                link(old, new, "same-number-same-text", 1.0)
+        # 2. the same text under another number, when that text is unique on both sides
+        by_text: dict[str, list[Rule]] = {}
+        for new in news:
+            if new.number not in taken:
+                by_text.setdefault(new_keys[new.number], []).append(new)
+        old_text_count: dict[str, int] = {}
+        for old in olds:
+            old_text_count[old_keys[old.number]] = old_text_count.get(old_keys[old.number], 0) + 1
+        for old in olds:
+            if old.number in links:
+                continue
+            key = old_keys[old.number]
+            candidates = by_text.get(key, [])
+            if len(candidates) == 1 and old_text_count[key] == 1 and candidates[0].number not in taken:
+                link(old, candidates[0], "text", 1.0)
+        # 3. same number, similar text, consistent parent
+        for old in olds:
+            new = new_by_number.get(old.number)
+            if old.number in links or not new or new.number in taken or not parent_ok(old, new):
+                continue
+            score = fuzz.ratio(old_keys[old.number], new_keys[new.number])
+            if score >= SIMILAR_SAME_NUMBER:
+                link(old, new, "same-number-similar-text", score / 100)
+        # 4. best fuzzy candidate among what is left: under the parent's match a looser score will do
+        rest_old = [r for r in olds if r.number not in links]
+        rest_new = [r for r in news if r.number not in taken]
+        if not rest_old or not rest_new:
+            continue
+        choices = [new_keys[r.number] for r in rest_new]
+        under: dict[str | None, list[int]] = {}
+        for index, new in enumerate(rest_new):
+            under.setdefault(new.parent, []).append(index)
+        scored = []
+        for old in rest_old:
+            key = old_keys[old.number]
+            parent_match = links[old.parent].new if old.parent in links else None
+            siblings = set(under.get(parent_match, ())) if parent_match else set()
+            anywhere = {i for _, _, i in process.extract(key, choices, scorer=fuzz.ratio, limit=5,
+                                                         score_cutoff=SIMILAR_MOVED)}
+            for index in siblings | anywhere:
+                under_parent = index in siblings
+                score = similarity(key, choices[index])
+                if under_parent:
+                    score = max(score if score >= SIMILAR_MOVED else 0.0, 100 * tfidf.cosine(key, choices[index]))
+                if score >= SIMILAR_MOVED or (under_parent and score >= SIMILAR_UNDER_PARENT):
+                    scored.append((score + (PARENT_BONUS if under_parent else 0.0), score, old, rest_new[index]))
+        for _, score, old, new in sorted(scored, key=lambda s: (-s[0], s[2].number, s[3].number)):
+            if old.number not in links and new.number not in taken:
+                link(old, new, "text-fuzzy", score / 100)
+    return list(links.values())

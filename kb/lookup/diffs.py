@@ -1,0 +1,257 @@
+"""What changed between editions (part of kb.lookup.KB): a rule's history as spans of identical
+text joined by changes (each with its word diff), and the diff of any two loaded editions — rules
+added, removed, moved (old -> new number) and text changed — with `changes(edition)` against the
+previous one, what a judge reads on release day.
+
+Texts are compared normalised (quotes, dashes, width, case, white space: kb.text.normalize), so an
+encoding's curly quotes are not a change; the diffs show the original words of each side. English
+is diffed by words, Japanese by characters.
+"""
+from __future__ import annotations
+
+import re
+from difflib import SequenceMatcher
+
+from kb import rulenumbers
+from kb.errors import InvalidParameter, MissingParameter
+from kb.memo import per_owner
+from kb.text import normalize
+
+WORD = re.compile(r"^\s+|\S+\s*")  # a word with the white space after it (and any leading space)
+KINDS = ("added", "removed", "moved", "text-changed")
+
+
+def tokens(text: str, lang: str) -> list[str]:
+    """Words, each with the white space after it (EN), or characters (JA): joined, the original
+    text. Keeping the spaces out of the sequence makes the matcher several times faster (a lone
+    space is the commonest token there is) and changes no result: words are compared without them."""
+    return WORD.findall(text or "") if lang == "en" else list(text or "")
+
+
+def text_diff(old: str, new: str, lang: str = "en") -> list[dict]:
+    """[{op: equal|delete|insert, text}] turning ``old`` into ``new``; tokens are compared
+    normalised, each op carries the original text of its side (equal: the new side's)."""
+    a, b = tokens(old, lang), tokens(new, lang)
+    key_a, key_b = [normalize(t) or " " for t in a], [normalize(t) or " " for t in b]  # normalize strips
+    out: list[dict] = []
+
+    def put(op: str, text: str) -> None:
+        if not text:
+            return
+        if out and out[-1]["op"] == op:
+            out[-1]["text"] += text
+        else:
+            out.append({"op": op, "text": text})
+
+    # A short run left equal between two changes ("the", a space) is folded into them, so a
+    # rewritten sentence reads as one deletion and one insertion rather than alternating words.
+    pending_del, pending_ins = [], []
+
+    def flush() -> None:
+        deleted, inserted = "".join(pending_del), "".join(pending_ins)
+        # the space both sides end with belongs to what follows: "a [-b-]{+x+} c", not "a [-b -]{+x +}c"
+        space = _common_trailing_space(deleted, inserted)
+        if space:
+            deleted, inserted = deleted[:-len(space)], inserted[:-len(space)]
+        put("delete", deleted)
+        put("insert", inserted)
+        put("equal", space)
+        pending_del.clear()
+        pending_ins.clear()
+
+    for op, i1, i2, j1, j2 in _cleaned(SequenceMatcher(None, key_a, key_b, autojunk=False).get_opcodes(), b, lang):
+        if op == "equal":
+            flush()
+            _put_equal(put, a[i1:i2], b[j1:j2])
+        else:
+            pending_del.extend(a[i1:i2])
+            pending_ins.extend(b[j1:j2])
+    flush()
+    return out
+
+
+def _put_equal(put, a: list[str], b: list[str]) -> None:
+    """Equal words in the new side's spelling; a space only one side has after a word (a sentence
+    run together, a line ending where the other text goes on) is deleted or inserted, so that each
+    side still reads back exactly."""
+    run = []
+    for old, new in zip(a, b):
+        old_space, new_space = old[len(old.rstrip()):], new[len(new.rstrip()):]
+        if bool(old_space) == bool(new_space):
+            run.append(new)
+            continue
+        run.append(new.rstrip())
+        put("equal", "".join(run))
+        run = []
+        put("delete", old_space) if old_space else put("insert", new_space)
+    put("equal", "".join(run))
+
+
+def _common_trailing_space(a: str, b: str) -> str:
+    if not a or not b:
+        return ""
+    space_a, space_b = a[len(a.rstrip()):], b[len(b.rstrip()):]
+    n = 0
+    while n < min(len(space_a), len(space_b)) and space_a[-1 - n] == space_b[-1 - n]:
+        n += 1
+    return space_b[len(space_b) - n:] if n else ""
+
+
+def _cleaned(opcodes: list, b: list[str], lang: str) -> list:
+    """Equal runs of at most two words (EN) or two characters (JA) between changes become changes."""
+    small = 2
+    out = []
+    for index, (op, i1, i2, j1, j2) in enumerate(opcodes):
+        inner = 0 < index < len(opcodes) - 1
+        size = sum(1 for t in b[j1:j2] if t.strip()) if lang == "en" else j2 - j1
+        out.append(("replace", i1, i2, j1, j2) if op == "equal" and inner and size <= small else (op, i1, i2, j1, j2))
+    return out
+
+
+def same_text(old: str, new: str) -> bool:
+    return normalize(old or "") == normalize(new or "")
+
+
+def only_references(old: str, new: str) -> bool:
+    """The texts differ only in the rule numbers they cite (a renumbered cross-reference)."""
+    mask = rulenumbers.LOOSE_IN_TEXT.sub
+    return mask("#", normalize(old or "")) == mask("#", normalize(new or ""))
+
+
+def render(ops: list[dict]) -> str:
+    """A diff as one line of plain text: [-deleted-]{+inserted+}."""
+    marks = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}
+    return "".join(marks[o["op"]].format(o["text"]) for o in ops)
+
+
+class DiffLookups:
+    """Needs ``model``, ``lineage``, ``edition()`` and ``rule_citation()``."""
+
+    # ------------------------------------------------------------ one rule through time
+
+    def history_spans(self, number: str, edition: str | None = None) -> dict | None:
+        """The rule's versions grouped into spans of the same number and text, oldest first; each
+        span after the first says how it began (moved / text changed, with the word diff)."""
+        number = rulenumbers.canonical(number)
+        edition = self.edition(edition)
+        if ("en", edition, number) not in self.model.rules:
+            return None
+        chain = self.lineage.chain(number, edition)
+        spans: list[dict] = []
+        for index, key in enumerate(chain):
+            rule = self.model.rules[key]
+            link = self.model.prev_link.get(key) if index else None
+            if spans and link and link[0] == key[2] and same_text(self.model.rules[chain[index - 1]]["text"],
+                                                                     rule["text"]):
+                spans[-1].update(to=key[1], editions=spans[-1]["editions"] + 1)
+                continue
+            change = None
+            if index == 0:
+                change = {"kind": "present" if key[1] == self.lineage.editions[0] else "created"}
+            else:
+                before = self.model.rules[chain[index - 1]]
+                moved, changed = link[0] != key[2], not same_text(before["text"], rule["text"])
+                change = {"kind": "moved, text changed" if moved and changed else "moved" if moved else "text changed",
+                          "from": link[0], "to": key[2], "method": link[1], "score": link[2],
+                          "diff": text_diff(before["text"], rule["text"]) if changed else None}
+            spans.append({"number": key[2], "from": key[1], "to": key[1], "editions": 1, "text": rule["text"],
+                          "kind": rule["kind"], "change": change, "citation": self.rule_citation(key)})
+        after = self.lineage.step(chain[-1][1], 1)
+        removed = {"edition": after} if after else None
+        return {"number": number, "edition": edition, "spans": spans, "removed": removed,
+                "summary": _summary(spans, removed)}
+
+    # ------------------------------------------------------------ two editions
+
+    def diff(self, old: str | None, new: str | None) -> dict:
+        """Every rule added, removed, moved or changed from edition ``old`` to edition ``new`` (EN;
+        the JA texts' character diff too when both editions have a JA translation loaded)."""
+        if not old or not new:
+            raise MissingParameter("two editions are needed: from (older) and to (newer)")
+        old, new = self.edition(old), self.edition(new)
+        if old >= new:
+            raise InvalidParameter(f"from={old} must be an older edition than to={new}",
+                                   suggestions=[e for e in self.lineage.editions if e > old][:3])
+        return per_owner(self, ("diff", old, new), lambda: self._diff(old, new))
+
+    def changes(self, edition: str | None = None) -> dict:
+        """The diff of ``edition`` (default: the newest) against the loaded edition before it."""
+        edition = self.edition(edition)
+        before = self.lineage.step(edition, -1)
+        if before is None:
+            raise InvalidParameter(f"CR {edition} is the oldest loaded edition: nothing to compare it with",
+                                   suggestions=self.lineage.editions[1:2])
+        return self.diff(before, edition)
+
+    def _diff(self, old: str, new: str) -> dict:
+        rules = self.model.rules
+        olds = sorted((k for k in rules if k[0] == "en" and k[1] == old), key=lambda k: rulenumbers.sort_key(k[2]))
+        reached: set[str] = set()
+        entries: list[dict] = []
+        unchanged = 0
+        for key in olds:
+            target, steps = self.lineage.forward(key[2], old, new)
+            if target is None:
+                entries.append(self._entry("removed", key, None))
+                continue
+            reached.add(target)
+            new_key = ("en", new, target)
+            changed = not same_text(rules[key]["text"], rules[new_key]["text"])
+            if target != key[2]:
+                entries.append(self._entry("moved", key, new_key, changed, steps))
+            elif changed:
+                entries.append(self._entry("text-changed", key, new_key, True, steps))
+            else:
+                unchanged += 1
+        for key in sorted((k for k in rules if k[0] == "en" and k[1] == new and k[2] not in reached),
+                          key=lambda k: rulenumbers.sort_key(k[2])):
+            entries.append(self._entry("added", None, key))
+        counts = {kind: sum(e["kind"] == kind for e in entries) for kind in KINDS}
+        counts["unchanged"] = unchanged
+        counts["references_only"] = sum(bool(e.get("references_only")) for e in entries)
+        return {"from": old, "to": new, "counts": counts, "entries": entries,
+                "editions_between": [e for e in self.lineage.editions if old < e < new],
+                "citations": [self._edition_citation(old), self._edition_citation(new)]}
+
+    def _entry(self, kind: str, old_key, new_key, changed: bool = False, steps: list | None = None) -> dict:
+        rules = self.model.rules
+        old_rule = rules[old_key] if old_key else None
+        new_rule = rules[new_key] if new_key else None
+        entry = {"kind": kind, "from": old_key[2] if old_key else None, "to": new_key[2] if new_key else None,
+                 "rule_kind": (new_rule or old_rule)["kind"], "text_changed": changed,
+                 "old_text": old_rule["text"] if old_rule else None, "new_text": new_rule["text"] if new_rule else None,
+                 "diff": text_diff(old_rule["text"], new_rule["text"]) if changed else None,
+                 "references_only": changed and only_references(old_rule["text"], new_rule["text"]),
+                 "method": steps[-1]["method"] if steps else None,
+                 "score": min(s["score"] for s in steps) if steps else None,
+                 "citations": [self.rule_citation(k) for k in (old_key, new_key) if k]}
+        ja = [self.model.ja_of.get(k) for k in (old_key, new_key)]
+        if all(ja) and ja[0] != ja[1]:
+            ja_old, ja_new = rules[ja[0]]["text"], rules[ja[1]]["text"]
+            if not same_text(ja_old, ja_new):
+                entry["ja_diff"] = text_diff(ja_old, ja_new, "ja")
+                entry["citations"] += [self.rule_citation(k) for k in ja]
+        return entry
+
+    def _edition_citation(self, edition: str) -> dict:
+        info = self.model.editions[f"en/{edition}"]
+        return {"edition": edition, "document": info["document"], "file_date": info.get("file_date"),
+                "sha256": info.get("sha256")}
+
+
+def _summary(spans: list[dict], removed: dict | None) -> list[str]:
+    """'same text 2014-09-25 → 2017-06-05', 'moved 702.30 → 702.32 on 2017-09-29', …"""
+    out = []
+    for span in spans:
+        change = span["change"]
+        if change["kind"] in ("moved", "moved, text changed"):
+            out.append(f"{change['kind']} {change['from']} → {change['to']} on {span['from']}")
+        elif change["kind"] == "text changed":
+            out.append(f"text changed on {span['from']}")
+        elif change["kind"] == "created":
+            out.append(f"created on {span['from']}")
+        when = span["from"] if span["from"] == span["to"] else f"{span['from']} → {span['to']}"
+        out.append(f"{span['number']}: same text {when}" if span["editions"] > 1 else f"{span['number']} in {when}")
+    if removed:
+        out.append(f"removed on {removed['edition']}")
+    return out
