@@ -161,16 +161,20 @@ class Lexicon:
     # ------------------------------------------------------------- Japanese names
 
     def add_ja_glossary(self, entries: list[GlossaryEntry]) -> None:
-        en_terms = {}
+        """A JA entry names every mechanic of its EN term (a multi-sense term is one mechanic per
+        sense: "Face Down" 110.5 / 708 / zones are all 裏向き)."""
+        en_terms: dict[str, list[Mechanic]] = {}
         for mechanic in self.by_key.values():
             for _, term in mechanic.glossary:
-                en_terms.setdefault(normalize(term), mechanic)
+                found = en_terms.setdefault(normalize(term), [])
+                if mechanic not in found:
+                    found.append(mechanic)
         for entry in entries:
             if not entry.term_en:
                 continue
             term_en = re.sub(r"\(\d\)$", "", entry.term_en)
-            mechanic = en_terms.get(normalize(term_en))
-            if mechanic:  # the glossary's name for the mechanic itself, or for one of its aliases
+            for mechanic in en_terms.get(normalize(term_en), []):
+                # the glossary's name for the mechanic itself, or for one of its aliases
                 self.add_ja_name(mechanic.key, entry.term, entry.reading,
                                  primary=normalize(term_en) == normalize(mechanic.name_en))
                 mechanic.glossary.append(("ja", entry.term))
