@@ -29,3 +29,30 @@ def normalize_kana(text: str) -> str:
 def compact(text: str) -> str:
     """normalize() without any white space: Japanese scrapes insert stray spaces (基本 土地)."""
     return _SPACES.sub("", normalize(text))
+
+
+_DIFF_TOKENS = re.compile(r"\s+|[\w’'\-.]+|[^\w\s]")
+
+
+def word_diff(before: str, after: str) -> list[list[str]]:
+    """How ``after`` differs from ``before``, for display: [op, text] runs where op is "same",
+    "del" or "ins" (words and white space kept, so joining same+ins gives ``after`` exactly)."""
+    import difflib
+
+    a, b = _DIFF_TOKENS.findall(before or ""), _DIFF_TOKENS.findall(after or "")
+    out: list[list[str]] = []
+
+    def add(op: str, text: str) -> None:
+        if not text:
+            return
+        if out and out[-1][0] == op:
+            out[-1][1] += text
+        else:
+            out.append([op, text])
+    for tag, i1, i2, j1, j2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
+        if tag == "equal":
+            add("same", "".join(a[i1:i2]))
+        else:
+            add("del", "".join(a[i1:i2]))
+            add("ins", "".join(b[j1:j2]))
+    return out

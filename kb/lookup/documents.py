@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
-from kb.lookup import cite
+from kb.lookup import cite, display
 from kb.store.names import card_key
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
@@ -23,6 +23,9 @@ class DocumentLookups:
             return None
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
+        out["display"] = display.strip_markup(r["text"])
+        out["superseded"] = display.superseded(self, ruling_id)
+        out["written_in"] = r.get("edition") or self.model.documents.get(r["document"], {}).get("edition")
         out["cited_rules"] = [res for c in r.get("citations", []) for res in c["resolved"]]
         # Rules the reasoning engine applies when it runs this ruling's own situation, deciding first.
         linked = self.model.ruling_rules.get(ruling_id, {})

@@ -16,6 +16,7 @@ from kb.lookup import cite
 from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
+from kb.lookup.outline import OutlineLookups
 from kb.lookup.rules import RuleLookups
 from kb.store import snapshot
 from kb.store.lineage import Lineage
@@ -24,7 +25,7 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
+class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups, OutlineLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
