@@ -65,10 +65,11 @@ def create_app(config: dict | None = None) -> Flask:
         kb = load_kb(app.config.get("KB_HOME"), app.config.get("KB_ENSURE", True))
     app.extensions["kb"] = kb
 
-    from server import cache, errors, templating, views
+    from server import cache, errors, rendering, templating, views
 
     errors.init_app(app)
     templating.init_app(app)
+    rendering.register(app.jinja_env)
     cache.init_app(app)
     app.after_request(_headers)
     views.register(app)

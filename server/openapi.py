@@ -54,6 +54,7 @@ def openapi_document() -> dict:
         "/api/openapi.json": {"get": {"summary": "This document",
                                       "responses": {"200": {"description": "OpenAPI 3.1"}}}},
         "/api/editions": _get("Loaded CR editions and the current one per language", [], errors=()),
+        "/api/rules": _get("The table of contents: chapters and sections with JA/EN titles", [EDITION]),
         "/api/rules/{number}": _get("A rule: JA/EN text, parent, children, references, history, citations",
                                     [NUMBER, EDITION, LANG], "Rule", rdf=True),
         "/api/rules/{number}/children": _get("A rule's children with their text", [NUMBER, EDITION, LANG]),
