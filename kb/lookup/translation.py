@@ -95,11 +95,11 @@ def quoted(kb, key) -> list[dict]:
 
 
 def ja_texts(kb, key) -> list[dict]:
-    """Every JA text of EN rule ``key``, the one to show first first: the official translation of
-    this very edition; else the documents' quotes of it, then the official translation carried by
-    lineage."""
+    """Every JA text of EN rule ``key``, the one to show first first: the official translation when
+    it is of this edition or the EN wording has not changed between the two; else the documents'
+    quotes of this edition, then the official translation carried by lineage."""
     found = official(kb, key)
     quotes = quoted(kb, key)
-    if found and found["edition"] == key[1]:
+    if found and (found["edition"] == key[1] or all(c["numbers_only"] for c in found["en_changed"])):
         return [found, *quotes]
     return [*quotes, *([found] if found else [])]

@@ -63,8 +63,12 @@ def test_rule_page_shows_ja_and_en_text_links_and_citations(client, kb):
     assert 'href="/rules/731"' in html
     assert re.search(r'id="refs-out">.*href="/rules/502"', html, re.S)
     cite = rule["citations"][0]
-    assert cite["edition"] in cite["document_title"] and cite["document_title"] in body
-    assert f"{cite['document_title']} {shown(cite)}" in body
+    assert cite["edition"] in cite["document_title"]
+    # a Japanese page names the source in Japanese: the EN original, never a JA text as "(English)"
+    assert f"総合ルール {cite['edition']}（英語原文） {shown(cite)}" in body
+    assert "(English)" not in body
+    english_page = text_of(page(client, "/rules/731.2?lang=en"))
+    assert cite["document_title"] in english_page
     assert "<svg" in html and 'href="/rules/502"' in html.split("<svg", 1)[1]
 
 
@@ -226,9 +230,11 @@ def test_older_edition_pages_link_within_that_edition(client, kb):
     assert "href=\"/rules/601.2a\"" in english and "?edition=" not in english  # current links stay short
     # the JA text is the 2026-01-16 translation: its numbers are that edition's numbers
     japanese = current.split('id="text-ja"')[1].split("</section>")[0]
-    assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' in japanese
-    # (that translation's own reference is stale: its 〔title〕 is 732's; the link follows the number
-    # as written, the citation checker is what reports such skew)
+    # that translation's own reference is stale: it writes 731〔不正な処理の扱い〕 where 不正な処理の扱い
+    # is 732; the number links to the rule its 〔title〕 names, flagged, never to 731 行動の省略
+    assert f'class="rn ref-fixed" href="/rules/732?edition={old}"' in japanese
+    assert "番号ずれ: 〔不正な処理の扱い〕は 732" in japanese
+    assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' not in japanese
 
 
 def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
@@ -253,13 +259,14 @@ def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
 def test_rule_page_history_and_a_rule_known_only_from_quotes(client, kb):
     html = page(client, "/rules/601.2c")
     table = html.split('id="history"')[1].split("</table>")[0]
-    rows = re.findall(r'<tr><td>([\d-]+)</td><td><a class="rn" href="([^"]+)">([^<]+)</a>', table)
+    rows = re.findall(r'<tr(?: class="here")?><td>([\d-]+)</td><td><a class="rn" href="([^"]+)">([^<]+)</a>', table)
     assert [(e, n) for e, _, n in rows] == [(h["edition"], h["number"]) for h in kb.history("601.2c")]
     assert rows[0][1] == "/rules/601.2c?edition=2026-01-16"
     quoted = kb.rule("701.34")  # not in the excerpts: the 予示 wiki page quotes the 2023 text
     assert quoted["edition"] is None and quoted["texts"]
     html = page(client, "/rules/701.34")
-    assert quoted["note"] in html and "CR None" not in html
+    assert "文書の引用でのみ知られるルール" in html and "CR None" not in html
+    assert quoted["note"] in page(client, "/rules/701.34?lang=en")
     assert " ".join(quoted["texts"][0]["text"].split())[:20] in text_of(html)
 
 
