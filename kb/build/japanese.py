@@ -134,7 +134,7 @@ def _why_only_ja(number: str, ja_rules: dict[str, dict]) -> str:
     if "~" in number:
         first = ja_rules.get(number.split("~")[0])
         same = first and norm(first["text"]) == norm(ja_rules[number]["text"])
-        return "printed twice in the translation" + (" (the same text)" if same else "")
+        return "printed twice in the translation" + (" (the same text)" if same else " (the wording differs)")
     return "the EN edition has no rule of this number"
 
 

@@ -102,8 +102,14 @@ class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups, OutlineLoo
     # ------------------------------------------------------------ editions
 
     def editions(self) -> list[dict]:
-        return [dict(info, citation=cite.document(self.model, info["document"]))
-                for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"]))]
+        out = [dict(info, citation=cite.document(self.model, info["document"]))
+               for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"]))]
+        for info in out:
+            aligned = self.model.ja_alignment.get(info["edition"]) if info["lang"] == "ja" else None
+            if aligned:  # the translation checked against the EN edition it translates (kb.build.japanese)
+                info["alignment"] = {k: v for k, v in aligned.items() if k != "fixes"} | {"reference_fixes": [
+                    dict(f, where=where) for where, found in aligned.get("fixes", {}).items() for f in found]}
+        return out
 
     def current_edition(self, lang: str = "en") -> str | None:
         return self.model.current(lang)

@@ -45,6 +45,8 @@ def official(kb, key) -> dict | None:
                           for e in ja["examples"]],
              "note": None if ja_key[1] == key[1] else f"JA text is the {ja_key[1]} translation of rule {ja_key[2]}"}
     entry["en_changed"] = en_changes(kb, key, ja_key) if ja_key[1] != key[1] else []
+    # did the EN wording change between the translated edition and this one (numbers aside)?
+    entry["en_text_changed"] = any(not c["numbers_only"] for c in entry["en_changed"])
     return entry
 
 
