@@ -79,7 +79,8 @@ def linkify_old(value, edition: str | None = None, fixes: list[dict] | None = No
     pinned = older_edition(edition)
     marks: list[str] = []
     for fix in fixes or []:
-        pattern = re.compile(rf"(?<![\d.]){re.escape(fix['written'])}(?=\s*〔{re.escape(str(escape(fix['title'])))}〕)")
+        title = "(?:</?mark>)*".join(re.escape(c) for c in str(escape(fix["title"])))  # a snippet marks words
+        pattern = re.compile(rf"(?<![\d.]){re.escape(fix['written'])}(?=(?:</?mark>)*\s*〔(?:</?mark>)*{title}(?:</?mark>)*〕)")
         text = pattern.sub(lambda _m, f=fix: _fix_mark(f, edition, marks), text)
     text = rulenumbers.LINKABLE.sub(
         lambda m: _link(next(v for v in m.groups() if v), edition, pinned, annotate), text)

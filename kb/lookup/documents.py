@@ -104,11 +104,29 @@ class DocumentLookups:
         current = self.model.current("en")
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
                 else None,
-                "hits": [{"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
-                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
-                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
-                          "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
+                "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
+                                         "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
+                                         "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
+                                         "mechanics": list(h.doc.mechanics), "citation": h.doc.citation})
                          for h in hits]}
+
+    def _hit_view(self, hit: dict) -> dict:
+        """What a results page needs besides the hit: the edition its numbers were written in, the
+        JA translation's resolved cross-references, a ruling's superseded mark, a mechanic's names."""
+        kind, edition = hit["kind"], hit.get("edition")
+        hit["written_in"] = edition
+        if kind in ("rule", "glossary") and hit["lang"] == "ja" and edition:
+            local = hit["citation"].get("rule") if kind == "rule" else hit["id"].split(":", 3)[-1]
+            fixes = self.model.ja_alignment.get(edition, {}).get("fixes", {})
+            hit["reference_fixes"] = fixes.get(f"{'rule' if kind == 'rule' else 'glossary'}:{local}", [])
+        elif kind in ("ruling", "quote"):
+            r = self.statement(hit["id"]) or {}
+            hit["written_in"] = r.get("edition") or self.model.documents.get(r.get("document", ""), {}).get("edition")
+            hit["superseded"] = display.superseded(self, hit["id"])
+        elif kind == "mechanic" and hit["mechanics"]:
+            m = self.model.mechanics.get(hit["mechanics"][0], {})
+            hit["names"] = {"ja": m.get("name_ja"), "en": m.get("name_en")}
+        return hit
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary

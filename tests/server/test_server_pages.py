@@ -134,8 +134,15 @@ def test_search_page_links_hits_and_goes_to_a_rule(client, kb):
     result = kb.search("day night", limit=20)
     assert result["hits"]
     assert 'id="hits"' in html and "<mark>" in html
-    titles = re.findall(r'<a class="hit-title" href="([^"]+)">([^<]*)</a>', html)
-    assert [unescape(t) for _, t in titles] == [h["title"] for h in result["hits"]]
+    titles = re.findall(r'<a class="hit-title" href="([^"]+)">(.*?)</a>', html)
+    assert len(titles) == len(result["hits"])
+    for (_, shown_title), h in zip(titles, result["hits"]):
+        names = h.get("names") or {}
+        if names.get("ja"):  # a mechanic is named in the page's language first, the other marked
+            assert shown_title == f'{names["ja"]} <span class="alt" lang="en">{names["en"]}</span>'
+        else:
+            assert unescape(shown_title) == h["title"]
+    assert any((h.get("names") or {}).get("ja") for h in result["hits"])
     links = {}
     for (href, _), h in zip(titles, result["hits"]):
         links.setdefault(h["kind"], href)
@@ -277,3 +284,18 @@ def test_pages_forbid_scripts_and_vary_on_accept_and_cookie(client):
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert {"Accept", "Cookie"} <= set(response.vary)
     assert "<script" not in response.get_data(as_text=True)
+
+
+def test_superseded_rulings_are_marked_in_search_and_quotes_say_what_their_number_was(client, kb):
+    html = page(client, "/search?q=背面 点数で見たマナ・コスト")
+    hit = re.search(r'<li class="hit hit-ruling is-superseded">\s*<a class="hit-title" href="/rulings/faq-innistrad-dfc-2011%23r4">'
+                    r'.*?</li>', html, re.S)
+    assert hit and "古い裁定</strong> — 現行 <a class=\"rn\" href=\"/rules/712.8e\">712.8e</a>" in hit.group(0)
+    quote = kb.ruling("faq-innistrad-dfc-2011#q1")
+    html = page(client, "/rulings/faq-innistrad-dfc-2011%23q1")
+    shown = re.search(r'<p class="quoted-number" id="quoted-number">(.*?)</p>', html).group(1)
+    assert f"<small>CR {quote['edition']}</small>" in shown
+    if quote["resolved"]["status"] == "never-existed":  # the edition it quotes is not loaded: no link
+        assert 'class="rn"' not in shown and quote["number"] in shown
+    else:
+        assert f'href="/rules/{quote["number"]}?edition={quote["edition"]}"' in shown
