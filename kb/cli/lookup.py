@@ -90,7 +90,8 @@ def _print_mechanic(m: dict) -> None:
         click.echo(f"  also: {', '.join(aliases)}")
     click.echo("  rules:")
     for r in m["rules"]:
-        click.echo(f"    {r['number']}  {(r.get('text_ja') or r['text_en'])[:110]}  {cite(r['citation'])}")
+        ja = bool(r.get("text_ja"))
+        click.echo(f"    {r['number']}  {(r['text_ja'] if ja else r['text_en'])[:110]}  {cite(r['citation_ja' if ja else 'citation'])}")
     if m["related"]:
         click.echo("  related: " + ", ".join(f"{x['name_ja'] or ''}/{x['name_en']}" for x in m["related"]))
     if m["cards"]:

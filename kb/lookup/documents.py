@@ -119,6 +119,8 @@ class DocumentLookups:
             local = hit["citation"].get("rule") if kind == "rule" else hit["id"].split(":", 3)[-1]
             fixes = self.model.ja_alignment.get(edition, {}).get("fixes", {})
             hit["reference_fixes"] = fixes.get(f"{'rule' if kind == 'rule' else 'glossary'}:{local}", [])
+        elif kind == "rule" and edition and hit.get("rule"):
+            hit["ja"] = self._ja_of_rule_hit(("en", edition, hit["rule"]))
         elif kind in ("ruling", "quote"):
             r = self.statement(hit["id"]) or {}
             hit["written_in"] = r.get("edition") or self.model.documents.get(r.get("document", ""), {}).get("edition")
@@ -127,6 +129,19 @@ class DocumentLookups:
             m = self.model.mechanics.get(hit["mechanics"][0], {})
             hit["names"] = {"ja": m.get("name_ja"), "en": m.get("name_en")}
         return hit
+
+    def _ja_of_rule_hit(self, key) -> dict | None:
+        """An EN rule hit's official JA text, so a Japanese results page can show the rule in Japanese
+        (title from its titled ancestor, cited as the translation it is)."""
+        ja_key = self.ja_key(key) if key in self.model.rules else None
+        ja = self.model.rules.get(ja_key) if ja_key else None
+        if not ja:
+            return None
+        heading = self.heading(key[2], key[1])
+        title = heading[-1]["title"]["ja"] if heading and heading[-1]["title"].get("ja") else None
+        fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", [])
+        return {"title": f"{key[2]} {title}" if title else key[2], "text": ja["text"], "edition": ja_key[1],
+                "number": ja_key[2], "reference_fixes": fixes, "citation": self.rule_citation(ja_key)}
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary

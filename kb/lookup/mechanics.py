@@ -71,8 +71,10 @@ class MechanicLookups:
         rule = self.model.rules[key]
         ja_key = self.ja_key(key)
         ja = self.model.rules.get(ja_key) if ja_key else None
+        # each text with its own citation: a JA text is cited as the translation it is, never as the EN
         return {"number": key[2], "edition": key[1], "kind": rule["kind"], "text_en": rule["text"],
-                "text_ja": ja["text"] if ja else None, "citation": self.rule_citation(key)}
+                "text_ja": ja["text"] if ja else None, "citation": self.rule_citation(key),
+                "citation_ja": self.rule_citation(ja_key) if ja else None}
 
     # ------------------------------------------------------------ state questions
 

@@ -140,6 +140,8 @@ def test_search_page_links_hits_and_goes_to_a_rule(client, kb):
         names = h.get("names") or {}
         if names.get("ja"):  # a mechanic is named in the page's language first, the other marked
             assert shown_title == f'{names["ja"]} <span class="alt" lang="en">{names["en"]}</span>'
+        elif h.get("ja"):  # an EN rule hit reads in Japanese on a Japanese page, cited as the translation
+            assert unescape(shown_title) == h["ja"]["title"] and h["ja"]["citation"]["lang"] == "ja"
         else:
             assert unescape(shown_title) == h["title"]
     assert any((h.get("names") or {}).get("ja") for h in result["hits"])
@@ -299,3 +301,14 @@ def test_superseded_rulings_are_marked_in_search_and_quotes_say_what_their_numbe
         assert 'class="rn"' not in shown and quote["number"] in shown
     else:
         assert f'href="/rules/{quote["number"]}?edition={quote["edition"]}"' in shown
+
+
+def test_mechanic_page_cites_each_text_as_what_it_is(client, kb):
+    html = page(client, "/mechanics/日暮")
+    rules = re.search(r'<ul id="mechanic-rules">(.*?)</ul>', html, re.S).group(1)
+    expected = kb.mechanic("日暮")["rules"][0]
+    assert f'<span lang="ja">{expected["text_ja"]}</span>' in rules
+    assert "総合ルール 和訳 2026-01-16" in rules and "英語原文" not in rules  # a JA text is never cited as the EN
+    english = page(client, "/mechanics/日暮?lang=en")
+    rules_en = re.search(r'<ul id="mechanic-rules">(.*?)</ul>', english, re.S).group(1)
+    assert f'<span lang="en">{expected["text_en"]}</span>' in rules_en and "(English)" in rules_en
