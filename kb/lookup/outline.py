@@ -42,8 +42,11 @@ class OutlineLookups:
         rule = self.model.rules[key]
         ja_key = self.ja_key(key) if key[0] == "en" else key
         ja = self.model.rules.get(ja_key) if ja_key else None
+        fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", []) if ja else []
         return {"number": number, "kind": rule["kind"], "edition": edition, "title": self.titles(key),
-                "text": {"en": rule["text"] if key[0] == "en" else None, "ja": ja["text"] if ja else None}}
+                "text": {"en": rule["text"] if key[0] == "en" else None, "ja": ja["text"] if ja else None},
+                # the JA text's numbers are the translated edition's; a stale one is resolved by its 〔title〕
+                "ja": {"edition": ja_key[1], "number": ja_key[2], "reference_fixes": fixes} if ja else None}
 
     def heading(self, number: str, edition: str) -> list[dict]:
         """The titled ancestors of a rule, outermost first (7 その他のルール > 731 昼と夜), and the rule

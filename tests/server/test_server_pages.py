@@ -245,6 +245,11 @@ def test_older_edition_pages_link_within_that_edition(client, kb):
     assert "番号ずれ: 〔不正な処理の扱い〕は 732" in japanese
     assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' not in japanese
 
+    # the same stale reference where 601.2 is listed as a child of 601 and in 601.2a's section context
+    for url, block in (("/rules/601", 'id="children"'), ("/rules/601.2a", 'id="family"')):
+        listed = page(client, url).split(block)[1].split("</section>")[0]
+        assert f'class="rn ref-fixed" href="/rules/732?edition={old}"' in listed, url
+        assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' not in listed, url
 
 def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
     data = {"event": "permanents-enter", "designation": "neither",
