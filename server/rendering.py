@@ -157,6 +157,7 @@ def event_label(value: str | None) -> str:
 
 STATUSES = {"current": ("現行", "current"), "renumbered": ("番号変更", "renumbered"),
             "text-changed": ("本文変更", "text changed"), "removed": ("削除", "removed"),
+            "renumbered-and-changed": ("番号・本文変更", "renumbered, text changed"),
             "never-existed": ("該当なし", "never existed"), "ambiguous": ("不明確", "ambiguous")}
 
 

@@ -84,6 +84,7 @@ UI = {
     "rules_count": ("ルール数", "rules"),
     "alignment": ("和訳と英語原文の対応", "Japanese / English alignment"),
     "written_in": ("番号は CR %s のもの", "numbers as in CR %s"),
+    "changed_since": ("この裁定の後に根拠のルールが変わった版", "Editions that changed the rule since this ruling"),
     "backed_by": ("根拠となる現行ルール", "Today's rules that decide it"),
     "deciding": ("決め手", "deciding"),
 }

@@ -67,6 +67,10 @@ def _index(kb) -> dict[str, dict]:
         if today is None and main.get("rule") and main.get("edition"):
             today = kb.lineage.forward(main["rule"], main["edition"])[0]
         changes = sorted({(c["edition"], c["rule"], c["status"]) for c in changed if c.get("status") != "outcome-changed"})
+        if not changes and today:  # an outcome changed: the editions whose text of today's rule changed since
+            written = statement.get("edition") or kb.model.documents.get(statement.get("document", ""), {}).get("edition")
+            changes = [(s["edition"], s["number"], "text-changed") for s in kb.history(today)
+                       if written and s["edition"] > written and s.get("text_changed")]
         out[entry["id"]] = {"kind": kind, "label": {"ja": LABELS[kind][0], "en": LABELS[kind][1]},
                             "current_rule": today, "current_edition": current,
                             "removed": today is None,

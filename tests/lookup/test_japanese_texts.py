@@ -81,6 +81,10 @@ def test_rulings_show_their_text_and_superseded_ones_say_so(full_kb):
     assert old["superseded"]["kind"] == "outcome" and old["superseded"]["current_rule"] == "712.8e"
     assert old["superseded"]["label"]["ja"] == "古い裁定"
     assert old["written_in"] == "2011-09-30"
+    # the editions that changed today's 712.8e since the FAQ, each a real text change in its history
+    changes = [(c["edition"], c["rule"]) for c in old["superseded"]["changes"]]
+    changed = [(s["edition"], s["number"]) for s in full_kb.history("712.8e") if s["text_changed"]]
+    assert changes == [c for c in changed if c[0] > "2011-09-30"] and ("2023-04-14", "712.8e") in changes
     day = full_kb.ruling("wiki-hiru-day#r8")
     assert "[[" not in day["display"] and "下記のチェック" in day["display"] and "[[" in day["text"]
     # the same mark wherever the ruling is listed: on its rule and in search
