@@ -81,7 +81,7 @@ UI = {
     "sources": ("原文", "Source text"),
     "superseded_note": ("現行ルールでは結論が変わっています", "No longer holds under today's rules"),
     "chapters": ("章", "Chapters"),
-    "rules_count": ("ルール数", "rules"),
+    "rules_count": ("%d 項", "%d rules"),
     "alignment": ("和訳と英語原文の対応", "Japanese / English alignment"),
     "written_in": ("番号は CR %s のもの", "numbers as in CR %s"),
     "changed_since": ("この裁定の後に根拠のルールが変わった版", "Editions that changed the rule since this ruling"),

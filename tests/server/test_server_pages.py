@@ -317,3 +317,19 @@ def test_mechanic_page_cites_each_text_as_what_it_is(client, kb):
     english = page(client, "/mechanics/日暮?lang=en")
     rules_en = re.search(r'<ul id="mechanic-rules">(.*?)</ul>', english, re.S).group(1)
     assert f'<span lang="en">{expected["text_en"]}</span>' in rules_en and "(English)" in rules_en
+
+
+def test_table_of_contents_lists_every_section_in_japanese_first(client, kb):
+    contents = kb.contents()
+    html = page(client, "/rules")
+    for chapter in contents["chapters"]:
+        for s in chapter["sections"]:
+            title = s["text"]["ja"] or s["text"]["en"]
+            shown = re.search(rf'<a class="rn" href="/rules/{s["number"]}(?:\?edition=[^"]*)?">{s["number"]}</a> <span lang="(\w+)">([^<]*)</span>'
+                              rf'.*?<small class="meta">([^<]*)</small>', html)
+            assert shown, s["number"]
+            assert (shown.group(1), unescape(shown.group(2))) == ("ja" if s["text"]["ja"] else "en", title)
+            assert shown.group(3) == f"{s['rules']} 項"
+    english = page(client, "/rules?lang=en")
+    first = contents["chapters"][0]["sections"][0]
+    assert f'<span lang="en">{first["text"]["en"]}</span>' in english and f"{first['rules']} rules" in english
