@@ -76,3 +76,12 @@ def test_mechanics_take_their_japanese_names_from_the_translation():
     assert m.mechanics["transform"]["name_ja"] == "変身"  # the glossary headword stays the name
     face_down = [x for x in m.mechanics.values() if x["name_en"] == "Face Down"]
     assert len(face_down) >= 2 and all(x["name_ja"] == "裏向き" for x in face_down)
+
+
+def test_japanese_glossary_names_terms_the_english_glossary_writes_differently():
+    # JA 「モードを持つ両面カード／Modal DoubleFaced Cards」 (no hyphen) is EN "Modal Double-Faced Cards";
+    # JA 「変身する両面カード／Transforming Double-Faced Cards」 is EN "… Cards (Obsolete)"
+    m = model()
+    names = {x["name_en"]: x["name_ja"] for x in m.mechanics.values()}
+    assert names["Modal Double-Faced Cards"] == "モードを持つ両面カード"
+    assert names.get("Transforming Double-Faced Cards (Obsolete)", names.get("Transforming Double-Faced Cards")) == "変身する両面カード"
