@@ -7,6 +7,7 @@ is measured is what `kb search` and the server answer. The model is built from r
 every file in ../shared/data (every EN edition, the JA excerpts, card names), or, with --home,
 loaded from that KB home's current snapshot (`kb build` first) — the index is rebuilt either
 way, with this checkout's code. Then runs bench/search_queries.json (short EN and JA queries)
+bench/search_queries_ja.json (219 Japanese search-box queries over every chapter, by chapter too)
 and bench/search_questions_en.json (long, scenario-based English judge questions, reported
 separately, rules only) and prints recall@5, success@5 and MRR (a query's expected rules are current-edition rule numbers; a hit counts when
 it is a rule document with one of those numbers), p50/p99 latency of search() with snippets,
@@ -28,6 +29,7 @@ from kb.search.docs import build_index  # noqa: E402
 
 QUERIES = Path(__file__).with_name("search_queries.json")
 QUESTIONS = Path(__file__).with_name("search_questions_en.json")
+QUERIES_JA = Path(__file__).with_name("search_queries_ja.json")
 
 
 def evaluate(index: SearchIndex, queries: list[dict], *, kinds: set[str] | None, k: int = 5,
@@ -138,6 +140,20 @@ def main() -> None:
                 for q, missing, top, first in r["misses"]:
                     print(f"      miss {missing} for {q!r}: top5 {top}, first expected at {first}")
 
+    ja_queries = carried(model, json.loads(QUERIES_JA.read_text(encoding="utf-8")))
+    for label, kinds in (("rules only", {"rule"}), ("all kinds", None)):
+        r = evaluate(index, ja_queries, kinds=kinds)
+        print(f"[JA set    ] ja  n={r['n']:3}  recall@5 {r['recall@5']:.3f}  success@5 {r['success@5']:.3f}  "
+              f"MRR {r['mrr']:.3f}   ({QUERIES_JA.name}, {label})")
+    by_chapter: dict[str, list[dict]] = {}
+    for q in ja_queries:
+        by_chapter.setdefault(str(q.get("chapter")), []).append(q)
+    print("[JA set    ] by chapter (all kinds): " + ", ".join(
+        f"{c} n={len(qs)} r@5 {evaluate(index, qs, kinds=None)['recall@5']:.2f}" for c, qs in sorted(by_chapter.items())))
+    if args.verbose:
+        for q, missing, top, first in evaluate(index, ja_queries, kinds=None)["misses"]:
+            print(f"      ja miss {missing} for {q!r}: top5 {top}, first expected at {first}")
+
     questions = carried(model, json.loads(QUESTIONS.read_text(encoding="utf-8")))
     r = evaluate(index, questions, kinds={"rule"}, verbose=args.verbose)
     print(f"[questions ] en  n={r['n']:3}  recall@5 {r['recall@5']:.3f}  "
@@ -146,7 +162,7 @@ def main() -> None:
         print(f"      miss {missing} for {q!r}: top5 {top}, first expected at {first}")
 
     # warm-up (Sudachi, caches), then every query (both files) plus short and rule-number ones
-    latency_queries = [q["q"] for q in queries] + [q["q"] for q in questions] + ["702.6", "rule 601.2f", "７０２．６", "cast", "a",
+    latency_queries = [q["q"] for q in queries] + [q["q"] for q in ja_queries] + [q["q"] for q in questions] + ["702.6", "rule 601.2f", "７０２．６", "cast", "a",
                                                     "the creature", "唱える", "カード"]
     latency(index, latency_queries, rounds=1)
     p50, p99, worst = latency(index, latency_queries)

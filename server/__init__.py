@@ -96,7 +96,7 @@ def create_app(config: dict | None = None) -> Flask:
     app.extensions["snapshot"] = kb.path.name if getattr(kb, "path", None) else None
     app.extensions["post_fork"], app.extensions["close"] = [], []  # hooks run by server.serve
 
-    from server import cache, errors, sparql, templating, views
+    from server import cache, errors, rendering, sparql, templating, views
 
     endpoint = app.config.get("SPARQL_ENDPOINT") or _settings_endpoint()
     app.config["SPARQL_ENDPOINT"] = endpoint
@@ -108,6 +108,7 @@ def create_app(config: dict | None = None) -> Flask:
 
     errors.init_app(app)
     templating.init_app(app)
+    rendering.register(app.jinja_env)
     cache.init_app(app)
     app.after_request(_headers)
     views.register(app)

@@ -64,6 +64,7 @@ def openapi_document() -> dict:
                                   schema={"type": "string", "enum": ["added", "removed", "moved", "text-changed"]}),
                            _param("limit", desc="At most this many entries",
                                   schema={"type": "integer", "minimum": 1, "maximum": 100000})]),
+        "/api/rules": _get("The table of contents: chapters and sections with JA/EN titles", [EDITION]),
         "/api/rules/{number}": _get("A rule: JA/EN text, parent, children, references, history, citations",
                                     [NUMBER, EDITION, LANG], "Rule", rdf=True),
         "/api/rules/{number}/children": _get("A rule's children with their text", [NUMBER, EDITION, LANG]),

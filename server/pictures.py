@@ -21,6 +21,14 @@ EDGE_LABELS = {  # (JA, EN) words on the picture's edges, by edge type and direc
 }
 
 
+def _statement_id(node: dict) -> str | None:
+    """"…/document/faq-innistrad-dfc-2011/ruling/r4" -> "faq-innistrad-dfc-2011#r4"."""
+    parts = node.get("id", "").rsplit("/", 4)
+    if len(parts) == 5 and parts[1] == "document" and parts[3] in ("ruling", "quote"):
+        return f"{parts[2]}#{parts[4]}"
+    return None
+
+
 def _href(node: dict, rule_url) -> str | None:
     kind = node.get("kind")
     if kind == "rule":
@@ -29,23 +37,52 @@ def _href(node: dict, rule_url) -> str | None:
         return url_for("mechanics.page", name=node["id"].rsplit("/", 1)[-1])
     if kind == "card":
         return url_for("cards.page", name=node.get("label_ja") or node.get("label"))
-    return None
+    if kind == "document":
+        return url_for("documents.page", doc_id=node["id"].rsplit("/", 1)[-1])
+    statement = _statement_id(node)
+    return url_for("rulings.page", ruling_id=statement) if statement else None
+
+
+def _label(kb, node: dict, kind: str) -> tuple[str, str]:
+    """(label, full name for screen readers and hover) in the page's language."""
+    if kind == "rule":
+        return node["number"], f"{kind_label('rule')} {node['number']}"
+    if kind in ("ruling", "quote"):
+        statement = kb.ruling(_statement_id(node) or "") if _statement_id(node) else None
+        if statement is None:
+            return kind_label(kind), node.get("label") or ""
+        text = statement["display"]
+        mark = "古・" if statement.get("superseded") and current_lang() == "ja" else (
+            "old: " if statement.get("superseded") else "")
+        return mark + text, f"{kind_label(statement['kind'])}: {text}"
+    name = pick(node.get("label_ja"), node.get("label")) or ""
+    return name, f"{kind_label(kind)}: {name}"
 
 
 def picture(node_id: str, title: str, rule_url):
-    """SVG markup of the node's neighbourhood; None when the node is not in the view."""
+    """SVG markup of the node's neighbourhood; None when the node is not in the view. One picture
+    node per page it links to (a rule's JA and EN nodes, or two edges to one ruling, are one node);
+    wiki link lists (参考) are left out."""
     kb = get_kb()
     around = kb.neighbourhood(node_id)
     if not around["nodes"]:
         return None
     ja = current_lang() == "ja"
-    neighbours = []
+    neighbours: dict[tuple, Node] = {}
     for node in around["nodes"]:
-        kind = node["kind"] if node["kind"] in ("rule", "mechanic", "card", "document") else "ruling"
-        label = node.get("number") or (pick(node.get("label_ja"), node.get("label")) if kind != "ruling" else
-                                       kind_label("ruling"))
+        kind = node["kind"] if node["kind"] in ("rule", "mechanic", "card", "document", "glossary", "quote") else "ruling"
+        if kind in ("ruling", "quote") and "§ 参考" in (node.get("locator") or ""):
+            continue
+        label, name = _label(kb, node, kind)
+        href = _href(node, rule_url)
         words = EDGE_LABELS.get((node["edge"], node["direction"]), ("", ""))
-        neighbours.append(Node(label, kind, _href(node, rule_url), words[0] if ja else words[1]))
+        key = (kind, href or label)
+        if key in neighbours:
+            edge = words[0] if ja else words[1]
+            if edge and edge not in neighbours[key].edge.split("・"):
+                neighbours[key].edge += "・" + edge
+            continue
+        neighbours[key] = Node(label, kind, href, words[0] if ja else words[1], name)
     centre = around["centre"]
     label = centre.get("number") or pick(centre.get("label_ja"), centre.get("label"))
-    return draw(label, neighbours, title, kind_label)
+    return draw(label, list(neighbours.values()), title, kind_label)

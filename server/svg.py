@@ -7,13 +7,14 @@ the page width (``viewBox``), so it stays readable on a phone.
 from __future__ import annotations
 
 import math
+import unicodedata
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
 
-KIND_STYLE = {  # fill colour per kind of node
-    "centre": "#1f4e79", "mechanic": "#2e7d32", "rule": "#6a1b9a", "card": "#ef6c00",
-    "ruling": "#5d4037", "document": "#455a64",
+KIND_STYLE = {  # fill colour per kind of node (the legend shows every kind drawn, centre included)
+    "centre": "#1f4e79", "mechanic": "#2e7d32", "rule": "#6a1b9a", "card": "#b34700",
+    "ruling": "#5d4037", "quote": "#00695c", "glossary": "#37474f", "document": "#455a64",
 }
 MAX_PER_KIND = 8
 
@@ -24,11 +25,25 @@ class Node:
     kind: str
     href: str | None
     edge: str = ""
+    name: str = ""  # the full name, for screen readers and as a tooltip
+
+
+def _cells(text: str) -> float:
+    """Width in half-width cells: Japanese characters take two."""
+    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
 
 
 def _short(label: str, width: int = 16) -> str:
+    """At most ``width`` cells (a Japanese character counts two), with an ellipsis when cut."""
     label = " ".join(str(label).split())
-    return label if len(label) <= width else label[: width - 1] + "…"
+    if _cells(label) <= width:
+        return label
+    out = ""
+    for c in label:
+        if _cells(out + c) > width - 1:
+            break
+        out += c
+    return out + "…"
 
 
 def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Markup:
@@ -48,8 +63,8 @@ def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Mar
         for i, node in enumerate(members):
             angle = -math.pi / 2 + 2 * math.pi * i / max(len(members), 1) + (0.2 if radius == outer else 0)
             placed.append((node, cx + radius * math.cos(angle), cy + radius * 0.82 * math.sin(angle)))
-    out = [f'<svg class="graph" role="img" viewBox="0 0 {size} {cy * 2}" xmlns="http://www.w3.org/2000/svg">',
-           f"<title>{escape(title or centre)}</title>"]
+    out = [f'<svg class="graph" role="group" aria-labelledby="graph-title" viewBox="0 0 {size} {cy * 2}" '
+           f'xmlns="http://www.w3.org/2000/svg">', f'<title id="graph-title">{escape(title or centre)}</title>']
     for node, x, y in placed:
         out.append(f'<line x1="{cx}" y1="{cy}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9e9e9e" stroke-width="1.2"/>')
         if node.edge:
@@ -59,23 +74,28 @@ def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Mar
     out.append(_node(Node(centre, "centre", None), cx, cy, big=True))
     for node, x, y in placed:
         out.append(_node(node, x, y))
-    legend_y = cy * 2 - 10
-    for i, kind in enumerate(k for k in KIND_STYLE if k in groups):
-        out.append(f'<circle cx="{14 + i * 100}" cy="{legend_y - 4}" r="6" fill="{KIND_STYLE[kind]}"/>'
-                   f'<text x="{24 + i * 100}" y="{legend_y}" font-size="12">{escape(label(kind))}</text>')
+    legend_y, x = cy * 2 - 10, 14.0
+    for kind in (k for k in KIND_STYLE if k in groups or k == "centre"):
+        words = label(kind)
+        out.append(f'<g aria-hidden="true"><circle cx="{x:.0f}" cy="{legend_y - 4}" r="6" fill="{KIND_STYLE[kind]}"/>'
+                   f'<text x="{x + 10:.0f}" y="{legend_y}" font-size="12">{escape(words)}</text></g>')
+        x += 30 + 7 * _cells(words)
     out.append("</svg>")
     return Markup("".join(out))
 
 
 def _node(node: Node, x: float, y: float, big: bool = False) -> str:
     colour = KIND_STYLE.get(node.kind, "#616161")
-    label = escape(_short(node.label, 22 if big else 16))
-    width = max(60, 7.5 * len(str(label))) + 16 if not big else max(90, 9 * len(str(label))) + 20
+    short = _short(node.label, 22 if big else 16)
+    label = escape(short)
+    width = max(60, 6.6 * _cells(short)) + 16 if not big else max(90, 8 * _cells(short)) + 20
     height = 30 if big else 24
     body = (f'<rect x="{x - width / 2:.1f}" y="{y - height / 2:.1f}" width="{width:.1f}" height="{height}" '
             f'rx="12" fill="{colour}"/>'
             f'<text x="{x:.1f}" y="{y + 4:.1f}" font-size="{14 if big else 12}" fill="#fff" '
             f'text-anchor="middle">{label}</text>')
+    name = escape(node.name or node.label)
     if node.href:
-        return f'<a href="{escape(node.href)}" class="node node-{node.kind}">{body}</a>'
-    return f'<g class="node node-{node.kind}">{body}</g>'
+        return (f'<a href="{escape(node.href)}" class="node node-{node.kind}" aria-label="{name}">'
+                f'<title>{name}</title>{body}</a>')
+    return f'<g class="node node-{node.kind}"><title>{name}</title>{body}</g>'

@@ -65,7 +65,7 @@ UI = {
     "editions_intro": ("読み込まれている総合ルールの版。発効日・ファイルの日付・文字コード・件数・SHA-256・警告。",
                        "The loaded Comprehensive Rules editions: dates, encoding, counts, SHA-256 and warnings."),
     "effective": ("発効日", "Effective"), "file_date": ("ファイルの日付", "File date"), "language": ("言語", "Language"),
-    "encoding": ("文字コード", "Encoding"), "rules_count": ("ルール数", "Rules"), "glossary": ("用語集", "Glossary"),
+    "encoding": ("文字コード", "Encoding"), "rules_heading": ("ルール数", "Rules"),
     "warnings": ("警告", "Warnings"), "line": ("行", "line"), "current_edition": ("現行", "current"),
     "sha_official": ("公式ファイルと一致", "official bytes"),
     "sha_different": ("公式ファイルと不一致", "not the official bytes"), "sha_unknown": ("公式の値なし", "no official hash"),
@@ -78,6 +78,37 @@ UI = {
     "kind_text-changed": ("文言の変更", "Text changed"), "kind_unchanged": ("変更なし", "Unchanged"),
     "show_all": ("すべて表示", "Show all"), "references_only": ("参照番号のみの変更", "cited numbers only"),
     "changes_short": ("変更点", "Changes"),
+    "contents": ("もくじ", "Contents"),
+    "quoted_only": ("読み込まれた版にはなく、文書の引用でのみ知られるルール", "Known only from the documents' quotes"),
+    "removed_today": ("現在の版では削除", "Removed in the current edition"),
+    "prev_next": ("前後のルール", "Previous and next rule"),
+    "pick_edition": ("版を選ぶ", "Choose an edition"),
+    "ja_text": ("日本語", "Japanese"),
+    "en_text": ("英語原文", "English"),
+    "no_ja_text": ("このルールの和訳はありません", "No Japanese text for this rule"),
+    "en_changed": ("英語原文が変更されています。", "The English text has changed."),
+    "en_changed_since": ("和訳の元になった %s 版の後に、英語原文が次のように変わりました（和訳には未反映）。",
+                         "After the %s edition this translation is of, the English text changed as follows."),
+    "en_same_since": ("和訳の元になった %s 版から、英語原文の文言は変わっていません。", "The English wording has not changed since the %s edition this translation is of."),
+    "refs_renumbered": ("（参照先の番号のみ変更: %s）", "(only cross-referenced numbers changed: %s)"),
+    "quoted_in": ("%s での引用", "as quoted in %s"),
+    "no_official_ja": ("この版の公式和訳はありません", "no official Japanese text of this edition"),
+    "translation_of": ("rule %s（CR %s）の和訳", "translation of rule %s (CR %s)"),
+    "in_context": ("節の中での位置", "In its section"),
+    "section_outline": ("この節のルール一覧", "Rules of this section"),
+    "change": ("変更", "Change"),
+    "show_diff": ("差分を見る", "Show the changes"),
+    "see_also": ("参考リンク", "See also"),
+    "glossary": ("用語集", "Glossary"),
+    "sources": ("原文", "Source text"),
+    "superseded_note": ("現行ルールでは結論が変わっています", "No longer holds under today's rules"),
+    "chapters": ("章", "Chapters"),
+    "rules_count": ("%d 項", "%d rules"),
+    "alignment": ("和訳と英語原文の対応", "Japanese / English alignment"),
+    "written_in": ("番号は CR %s のもの", "numbers as in CR %s"),
+    "changed_since": ("この裁定の後に根拠のルールが変わった版", "Editions that changed the rule since this ruling"),
+    "backed_by": ("根拠となる現行ルール", "Today's rules that decide it"),
+    "deciding": ("決め手", "deciding"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
@@ -86,7 +117,8 @@ KINDS = {
     "note": ("注記", "note"), "keyword-action": ("キーワード処理", "keyword action"),
     "keyword-ability": ("キーワード能力", "keyword ability"), "game-state": ("ゲームの状態", "game state"),
     "designation": ("指定", "designation"), "card-type": ("カード・タイプ", "card type"), "term": ("用語", "term"),
-    "rules-section": ("ルールの節", "rules section"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
+    "rules-section": ("ルールの節", "rules section"), "faq": ("FAQ", "FAQ"), "wiki": ("MTG Wiki", "wiki page"),
+    "article": ("記事", "article"), "cr": ("総合ルール", "Comprehensive Rules"), "card-data": ("カード・データ", "card data"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
 }
 
 
@@ -157,8 +189,8 @@ def hit_url(hit: dict) -> str:
     kind, hit_id = hit.get("kind"), str(hit.get("id") or "")
     local = hit_id.split(":", 1)[1] if ":" in hit_id else hit_id
     if kind == "rule" and hit.get("rule"):
-        edition = hit.get("edition")
-        if edition and edition != get_kb().current_edition("en"):
+        edition = hit.get("edition")  # a JA hit's "rule" is already today's EN number
+        if edition and hit.get("lang") != "ja" and edition != get_kb().current_edition("en"):
             return url_for("rules.page", number=hit["rule"], edition=edition)
         return url_for("rules.page", number=hit["rule"])
     if kind == "mechanic":
@@ -189,7 +221,7 @@ def cite(c: dict | None, doc: bool = True) -> Markup:
         return Markup("")
     get = c.get
     parts = ['<span class="cite">']
-    edition, title = get("edition"), get("document_title") or get("document") or ""
+    edition, title = get("edition"), _doc_title(get("document") or "", get("document_title") or get("document") or "")
     if edition and edition not in title:
         parts.append(f'<span class="ed">CR {escape(edition)}</span> ')
     if doc:
@@ -205,6 +237,16 @@ def cite(c: dict | None, doc: bool = True) -> Markup:
         parts.append(f'<span class="loc">{escape(get("locator"))}</span>')
     parts.append("</span>")
     return Markup("".join(parts))
+
+
+def _doc_title(doc_id: str, title: str) -> str:
+    """A CR file's title in the page's language: a JA text is never cited as "(English)"."""
+    lang, _, date = doc_id[3:5], doc_id[:3], doc_id[6:]
+    if not doc_id.startswith("cr-") or lang not in ("en", "ja"):
+        return title
+    if current_lang() == "ja":
+        return f"総合ルール {date}（英語原文）" if lang == "en" else f"総合ルール 和訳 {date}"
+    return f"Comprehensive Rules {date} (English)" if lang == "en" else f"Comprehensive Rules {date}, Japanese translation"
 
 
 def outcome_view(value) -> Markup:

@@ -161,18 +161,22 @@ class Lexicon:
     # ------------------------------------------------------------- Japanese names
 
     def add_ja_glossary(self, entries: list[GlossaryEntry]) -> None:
-        en_terms = {}
+        """A JA entry names every mechanic of its EN term (a multi-sense term is one mechanic per
+        sense: "Face Down" 110.5 / 708 / zones are all 裏向き)."""
+        en_terms: dict[str, list[Mechanic]] = {}
         for mechanic in self.by_key.values():
             for _, term in mechanic.glossary:
-                en_terms.setdefault(normalize(term), mechanic)
+                found = en_terms.setdefault(_term_key(term), [])
+                if mechanic not in found:
+                    found.append(mechanic)
         for entry in entries:
             if not entry.term_en:
                 continue
-            term_en = re.sub(r"\(\d\)$", "", entry.term_en)
-            mechanic = en_terms.get(normalize(term_en))
-            if mechanic:  # the glossary's name for the mechanic itself, or for one of its aliases
+            key = _term_key(entry.term_en)
+            for mechanic in en_terms.get(key, []):
+                # the glossary's name for the mechanic itself, or for one of its aliases
                 self.add_ja_name(mechanic.key, entry.term, entry.reading,
-                                 primary=normalize(term_en) == normalize(mechanic.name_en))
+                                 primary=key == _term_key(mechanic.name_en))
                 mechanic.glossary.append(("ja", entry.term))
 
     def add_ja_name(self, key: str, name: str, reading: str | None = None, primary: bool = False) -> None:
@@ -211,3 +215,11 @@ class Lexicon:
 
     def find_en(self, name: str) -> list[Mechanic]:
         return [self.by_key[k] for k in self._by_name_en.get(normalize(name), [])]
+
+
+def _term_key(term: str) -> str:
+    """A glossary term as both glossaries are matched on: the JA glossary's English term against the
+    EN glossary's headword, written differently at times ("Modal DoubleFaced Cards" for "Modal
+    Double-Faced Cards"; the EN "Transforming Double-Faced Cards (Obsolete)"; "Face Down(2)")."""
+    term = re.sub(r"\s*\((?:\d|obsolete)\)$", "", normalize(term).casefold())
+    return re.sub(r"[^0-9a-z]+", "", term)

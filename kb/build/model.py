@@ -16,6 +16,7 @@ from kb.parse.corpus import Corpus
 from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
+from kb.build import japanese
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
 from kb.store.rows import Model
@@ -44,6 +45,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
     _editions(model, corpus)
     progress("lineage across editions")
     _lineage(model, corpus, memo)
+    japanese.align(model, corpus.ja_editions())
     en = corpus.en_editions()
     lineage = Lineage(model)
     resolver = EditionChooser(lineage)
@@ -56,6 +58,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
                 and (today := lineage.forward(number, edition)[0])})
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
+        japanese.name_mechanics(model, lexicon, lineage)
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lineage, lexicon)
     _cards(model, corpus)

@@ -8,7 +8,8 @@ import click
 
 from kb.cli.group import answer, emit, fail_with, load_kb, main
 from kb.errors import KBError, RuleNotFound
-from kb.lookup.diffs import KINDS, render
+from kb.lookup.diffs import KINDS
+from kb.text import render
 
 WIDTH = 110
 
@@ -21,6 +22,13 @@ def _print_editions(editions: list[dict]) -> None:
                    + (f"  {len(e['warnings'])} warning(s)" if e.get("warnings") else ""))
         for w in e.get("warnings", []):
             click.echo(f"      line {w['line']}: {w['message']}")
+        if a := e.get("alignment"):
+            click.echo(f"      {a['label']}: aligned with EN {a['en_edition']} on {a.get('aligned', 0)} numbers; "
+                       f"only JA: {', '.join(x['number'] for x in a.get('only_ja', [])) or '-'}; "
+                       f"only EN: {', '.join(x['number'] for x in a.get('only_en', [])) or '-'}; "
+                       f"contents list omits: {', '.join(a['contents']['missing']) or '-'}; "
+                       f"{a['references']['fixed']} cross-reference(s) resolved by 〔title〕, "
+                       f"{a['references']['unresolved']} unresolved")
 
 
 @main.command(help="Every loaded edition: effective and file date, language, encoding, counts, sha256, warnings.")

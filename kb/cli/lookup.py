@@ -11,8 +11,18 @@ def _print_rule(r: dict) -> None:
     title = f" {r['title']}" if r.get("title") else ""
     click.echo(f"{r['number']}{title}   (CR {r['edition'] or 'quoted only'})")
     for t in r["texts"]:
-        click.echo(f"  [{t['lang']}] {t['text']}")
+        label = f" {t['label']}" if t.get("label") else ""
+        click.echo(f"  [{t['lang']}{label}] {t['text']}")
         click.echo(f"       {cite(t['citation'])}")
+        changed = [c for c in t.get("en_changed") or [] if not c["numbers_only"]]
+        for c in changed:
+            click.echo(f"       EN text changed in CR {c['edition']} ({c['from']} -> {c['number']}) after this translation")
+        for f in t.get("reference_fixes") or []:
+            meant = (f"meant {f['meant']}" + (f" (today {f['meant_today']})" if f.get("meant_today") else "")
+                     if f["meant"] else "unresolved, not linked")
+            click.echo(f"       {f['raw']}: the number disagrees with its 〔title〕: {meant}")
+        if t.get("kind") == "official" and t["edition"] != r["edition"] and not changed:
+            click.echo(f"       EN wording unchanged since CR {t['edition']}")
     for e in r["examples"]:
         click.echo(f"  {e['text']}")
     if r.get("parent"):
@@ -61,14 +71,17 @@ def _print_mechanic(m: dict) -> None:
         click.echo(f"  also: {', '.join(aliases)}")
     click.echo("  rules:")
     for r in m["rules"]:
-        click.echo(f"    {r['number']}  {r['text_en'][:110]}  {cite(r['citation'])}")
+        ja = bool(r.get("text_ja"))
+        click.echo(f"    {r['number']}  {(r['text_ja'] if ja else r['text_en'])[:110]}  {cite(r['citation_ja' if ja else 'citation'])}")
     if m["related"]:
         click.echo("  related: " + ", ".join(f"{x['name_ja'] or ''}/{x['name_en']}" for x in m["related"]))
     if m["cards"]:
         click.echo("  cards: " + ", ".join(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}" for c in m["cards"][:12]))
     click.echo(f"  rulings ({len(m['rulings'])}):")
     for r in m["rulings"][:20]:
-        click.echo(f"    - {r['text'][:100]}")
+        old = r.get("superseded")
+        mark = f"[{old['label']['ja']} — 現行 {old['current_rule']}] " if old and old.get("current_rule") else ""
+        click.echo(f"    - {mark}{(r.get('display') or r['text'])[:100]}")  # wiki markup stripped for reading
         click.echo(f"      {cite(r['citation'])}")
     if len(m["rulings"]) > 20:
         click.echo(f"    … {len(m['rulings']) - 20} more (--json for all)")

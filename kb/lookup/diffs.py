@@ -9,119 +9,19 @@ is diffed by words, Japanese by characters.
 """
 from __future__ import annotations
 
-import re
-from difflib import SequenceMatcher
 
 from kb import rulenumbers
 from kb.errors import InvalidParameter, MissingParameter
 from kb.memo import per_owner
-from kb.text import normalize
+from kb.text import normalize, same_text, text_diff
 
-WORD = re.compile(r"^\s+|\S+\s*")  # a word with the white space after it (and any leading space)
 KINDS = ("added", "removed", "moved", "text-changed")
-
-
-def tokens(text: str, lang: str) -> list[str]:
-    """Words, each with the white space after it (EN), or characters (JA): joined, the original
-    text. Keeping the spaces out of the sequence makes the matcher several times faster (a lone
-    space is the commonest token there is) and changes no result: words are compared without them."""
-    return WORD.findall(text or "") if lang == "en" else list(text or "")
-
-
-def text_diff(old: str, new: str, lang: str = "en") -> list[dict]:
-    """[{op: equal|delete|insert, text}] turning ``old`` into ``new``; tokens are compared
-    normalised, each op carries the original text of its side (equal: the new side's)."""
-    a, b = tokens(old, lang), tokens(new, lang)
-    key_a, key_b = [normalize(t) or " " for t in a], [normalize(t) or " " for t in b]  # normalize strips
-    out: list[dict] = []
-
-    def put(op: str, text: str) -> None:
-        if not text:
-            return
-        if out and out[-1]["op"] == op:
-            out[-1]["text"] += text
-        else:
-            out.append({"op": op, "text": text})
-
-    # A short run left equal between two changes ("the", a space) is folded into them, so a
-    # rewritten sentence reads as one deletion and one insertion rather than alternating words.
-    pending_del, pending_ins = [], []
-
-    def flush() -> None:
-        deleted, inserted = "".join(pending_del), "".join(pending_ins)
-        # the space both sides end with belongs to what follows: "a [-b-]{+x+} c", not "a [-b -]{+x +}c"
-        space = _common_trailing_space(deleted, inserted)
-        if space:
-            deleted, inserted = deleted[:-len(space)], inserted[:-len(space)]
-        put("delete", deleted)
-        put("insert", inserted)
-        put("equal", space)
-        pending_del.clear()
-        pending_ins.clear()
-
-    for op, i1, i2, j1, j2 in _cleaned(SequenceMatcher(None, key_a, key_b, autojunk=False).get_opcodes(), b, lang):
-        if op == "equal":
-            flush()
-            _put_equal(put, a[i1:i2], b[j1:j2])
-        else:
-            pending_del.extend(a[i1:i2])
-            pending_ins.extend(b[j1:j2])
-    flush()
-    return out
-
-
-def _put_equal(put, a: list[str], b: list[str]) -> None:
-    """Equal words in the new side's spelling; a space only one side has after a word (a sentence
-    run together, a line ending where the other text goes on) is deleted or inserted, so that each
-    side still reads back exactly."""
-    run = []
-    for old, new in zip(a, b):
-        old_space, new_space = old[len(old.rstrip()):], new[len(new.rstrip()):]
-        if bool(old_space) == bool(new_space):
-            run.append(new)
-            continue
-        run.append(new.rstrip())
-        put("equal", "".join(run))
-        run = []
-        put("delete", old_space) if old_space else put("insert", new_space)
-    put("equal", "".join(run))
-
-
-def _common_trailing_space(a: str, b: str) -> str:
-    if not a or not b:
-        return ""
-    space_a, space_b = a[len(a.rstrip()):], b[len(b.rstrip()):]
-    n = 0
-    while n < min(len(space_a), len(space_b)) and space_a[-1 - n] == space_b[-1 - n]:
-        n += 1
-    return space_b[len(space_b) - n:] if n else ""
-
-
-def _cleaned(opcodes: list, b: list[str], lang: str) -> list:
-    """Equal runs of at most two words (EN) or two characters (JA) between changes become changes."""
-    small = 2
-    out = []
-    for index, (op, i1, i2, j1, j2) in enumerate(opcodes):
-        inner = 0 < index < len(opcodes) - 1
-        size = sum(1 for t in b[j1:j2] if t.strip()) if lang == "en" else j2 - j1
-        out.append(("replace", i1, i2, j1, j2) if op == "equal" and inner and size <= small else (op, i1, i2, j1, j2))
-    return out
-
-
-def same_text(old: str, new: str) -> bool:
-    return normalize(old or "") == normalize(new or "")
 
 
 def only_references(old: str, new: str) -> bool:
     """The texts differ only in the rule numbers they cite (a renumbered cross-reference)."""
     mask = rulenumbers.LOOSE_IN_TEXT.sub
     return mask("#", normalize(old or "")) == mask("#", normalize(new or ""))
-
-
-def render(ops: list[dict]) -> str:
-    """A diff as one line of plain text: [-deleted-]{+inserted+}."""
-    marks = {"equal": "{}", "delete": "[-{}-]", "insert": "{{+{}+}}"}
-    return "".join(marks[o["op"]].format(o["text"]) for o in ops)
 
 
 class DiffLookups:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
-from kb.lookup import cite
+from kb.lookup import cite, display
 from kb.store.names import card_key
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
@@ -23,6 +23,9 @@ class DocumentLookups:
             return None
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
+        out["display"] = display.strip_markup(r["text"])
+        out["superseded"] = display.superseded(self, ruling_id)
+        out["written_in"] = r.get("edition") or self.model.documents.get(r["document"], {}).get("edition")
         out["cited_rules"] = [res for c in r.get("citations", []) for res in c["resolved"]]
         # Rules the reasoning engine applies when it runs this ruling's own situation, deciding first.
         linked = self.model.ruling_rules.get(ruling_id, {})
@@ -101,11 +104,44 @@ class DocumentLookups:
         current = self.model.current("en")
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
                 else None,
-                "hits": [{"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
-                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
-                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
-                          "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
+                "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
+                                         "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
+                                         "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
+                                         "mechanics": list(h.doc.mechanics), "citation": h.doc.citation})
                          for h in hits]}
+
+    def _hit_view(self, hit: dict) -> dict:
+        """What a results page needs besides the hit: the edition its numbers were written in, the
+        JA translation's resolved cross-references, a ruling's superseded mark, a mechanic's names."""
+        kind, edition = hit["kind"], hit.get("edition")
+        hit["written_in"] = edition
+        if kind in ("rule", "glossary") and hit["lang"] == "ja" and edition:
+            local = hit["citation"].get("rule") if kind == "rule" else hit["id"].split(":", 3)[-1]
+            fixes = self.model.ja_alignment.get(edition, {}).get("fixes", {})
+            hit["reference_fixes"] = fixes.get(f"{'rule' if kind == 'rule' else 'glossary'}:{local}", [])
+        elif kind == "rule" and edition and hit.get("rule"):
+            hit["ja"] = self._ja_of_rule_hit(("en", edition, hit["rule"]))
+        elif kind in ("ruling", "quote"):
+            r = self.statement(hit["id"]) or {}
+            hit["written_in"] = r.get("edition") or self.model.documents.get(r.get("document", ""), {}).get("edition")
+            hit["superseded"] = display.superseded(self, hit["id"])
+        elif kind == "mechanic" and hit["mechanics"]:
+            m = self.model.mechanics.get(hit["mechanics"][0], {})
+            hit["names"] = {"ja": m.get("name_ja"), "en": m.get("name_en")}
+        return hit
+
+    def _ja_of_rule_hit(self, key) -> dict | None:
+        """An EN rule hit's official JA text, so a Japanese results page can show the rule in Japanese
+        (title from its titled ancestor, cited as the translation it is)."""
+        ja_key = self.ja_key(key) if key in self.model.rules else None
+        ja = self.model.rules.get(ja_key) if ja_key else None
+        if not ja:
+            return None
+        heading = self.heading(key[2], key[1])
+        title = heading[-1]["title"]["ja"] if heading and heading[-1]["title"].get("ja") else None
+        fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", [])
+        return {"title": f"{key[2]} {title}" if title else key[2], "text": ja["text"], "edition": ja_key[1],
+                "number": ja_key[2], "reference_fixes": fixes, "citation": self.rule_citation(ja_key)}
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary

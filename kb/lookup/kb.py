@@ -19,6 +19,7 @@ from kb.lookup.diffs import DiffLookups
 from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
+from kb.lookup.outline import OutlineLookups
 from kb.lookup.rules import RuleLookups
 import kb.sources.official as official
 from kb.store import snapshot
@@ -28,7 +29,7 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookups):
+class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookups, OutlineLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
@@ -130,6 +131,10 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookup
                           "official" if found.sha256 == info.get("sha256") else "different")
                 entry["official"] = {"status": status, "url": found.url if found else None,
                                      "sha256": found.sha256 if found else None}
+            aligned = self.model.ja_alignment.get(info["edition"]) if info["lang"] == "ja" else None
+            if aligned:  # the translation checked against the EN edition it translates (kb.build.japanese)
+                entry["alignment"] = {k: v for k, v in aligned.items() if k != "fixes"} | {"reference_fixes": [
+                    dict(f, where=where) for where, found in aligned.get("fixes", {}).items() for f in found]}
             out.append(entry)
         return out
 

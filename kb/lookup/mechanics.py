@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from kb.errors import MechanicNotAnswerable, MissingParameter
-from kb.lookup import cite
+from kb.lookup import cite, display
 from kb.store.names import mechanic_keys
 from kb.text import normalize
 
@@ -37,11 +37,14 @@ class MechanicLookups:
             for ref in self.model.refs_in.get(("en", edition, n), []):
                 if ref["kind"] == "rule" and ref["number"] not in m["rules"]:
                     related_rules.append(self.rule_brief(("en", edition, ref["number"])))
-        rulings = [self.ruling(rid) for rid in m["rulings"]]
+        statements = [self.ruling(rid) for rid in m["rulings"]]
+        rulings = [r for r in statements if r and not display.is_navigation(r)]
+        see_also = [r for r in statements if r and display.is_navigation(r)]
         cards = [self.card_brief(self.model.cards[k]) for k in m["cards"] if k in self.model.cards]
         out = {"key": m["key"], "name": {"en": m["name_en"], "ja": m["name_ja"]},
                "aliases": {"en": m["aliases_en"], "ja": m["aliases_ja"]}, "kind": m["kind"], "edition": edition,
-               "rules": rules, "related_rules": related_rules[:30], "rulings": rulings, "cards": cards,
+               "rules": rules, "related_rules": related_rules[:30], "rulings": rulings, "see_also": see_also,
+               "cards": cards,
                "related": [self.mechanic_summary(self.model.mechanics[k]) for k in m["related"]
                            if k in self.model.mechanics],
                "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d)} for d in m["documents"]],
@@ -56,7 +59,11 @@ class MechanicLookups:
             edition = self.model.current(lang)
             entry = self.model.glossary.get((lang, edition, term))
             if entry:
+                fixes = self.model.ja_alignment.get(edition, {}).get("fixes", {}).get(f"glossary:{term}", [])
                 out.append({"lang": lang, "edition": edition, "term": term, "text": entry["text"],
+                            "reading": entry.get("reading"), "term_en": entry.get("term_en"),
+                            "reference_fixes": [dict(f, meant_today=self.lineage.forward(f["meant"], edition)[0]
+                                                     if f["meant"] else None) for f in fixes],
                             "citation": cite.locator(entry["locator"], edition=edition)})
         return out
 
@@ -64,8 +71,10 @@ class MechanicLookups:
         rule = self.model.rules[key]
         ja_key = self.ja_key(key)
         ja = self.model.rules.get(ja_key) if ja_key else None
+        # each text with its own citation: a JA text is cited as the translation it is, never as the EN
         return {"number": key[2], "edition": key[1], "kind": rule["kind"], "text_en": rule["text"],
-                "text_ja": ja["text"] if ja else None, "citation": self.rule_citation(key)}
+                "text_ja": ja["text"] if ja else None, "citation": self.rule_citation(key),
+                "citation_ja": self.rule_citation(ja_key) if ja else None}
 
     # ------------------------------------------------------------ state questions
 

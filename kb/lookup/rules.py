@@ -8,7 +8,7 @@ from rapidfuzz import fuzz, process
 
 from kb import rulenumbers
 from kb.errors import KBError
-from kb.lookup import cite
+from kb.lookup import cite, display, translation
 from kb.memo import per_owner
 
 
@@ -35,25 +35,22 @@ class RuleLookups:
             else:
                 return self._quoted_only(number)
         rule = self.model.rules[key]
-        ja_key = self.ja_key(key)
-        ja = self.model.rules.get(ja_key) if ja_key else None
         texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key)}]
-        if ja and ja_key != key:
-            texts.append({"lang": "ja", "edition": ja_key[1], "text": ja["text"], "citation": self.rule_citation(ja_key),
-                          "translation_of": {"number": ja_key[2], "edition": ja_key[1]},
-                          "note": None if ja_key[1] == edition else
-                          f"JA text is the {ja_key[1]} translation of rule {ja_key[2]}"})
+        if key[0] == "en":
+            texts.extend(translation.ja_texts(self, key))
+        ja = next((t for t in texts if t["lang"] == "ja"), None)
         if lang:
             texts = [t for t in texts if t["lang"] == lang] or texts
         out = {
             "number": number, "edition": edition, "lang": key[0], "kind": rule["kind"],
             "title": rule["text"] if rule["kind"] in ("chapter", "section") else None,
             "text": {"en": rule["text"] if key[0] == "en" else None, "ja": ja["text"] if ja else None},
+            "ja_source": ja and {k: v for k, v in ja.items() if k not in ("text", "examples")},
             "raw": rule["raw"], "texts": texts, "parent": rule["parent"],
             "children": self.model.children.get(key, []),
             "examples": [{"text": e["text"], "lang": key[0],
                           "citation": cite.locator(e["locator"], rule=number, edition=edition)}
-                         for e in rule["examples"]],
+                         for e in rule["examples"]] + (ja.get("examples") or [] if ja and key[0] == "en" else []),
             "references_out": [{"number": n, "edition": edition, "exists": (key[0], edition, n) in self.model.rules}
                                for n in rule["refs"]],
             "references_in": self._references_in(key),
@@ -62,6 +59,10 @@ class RuleLookups:
             "history_spans": self.history_spans(number, edition) if key[0] == "en" else None,
             "current": self._current_of(key),
         }
+        out["heading"] = self.heading(number, edition)
+        near = self.neighbours(number, edition)
+        out["previous"] = near["previous"] and near["previous"]["number"]
+        out["next"] = near["next"] and near["next"]["number"]
         out["citations"] = [t["citation"] for t in texts]
         return out
 
@@ -100,16 +101,28 @@ class RuleLookups:
             entry = {k: v for k, v in ref.items() if k != "locator"}
             if ref.get("locator"):
                 entry["citation"] = cite.locator(ref["locator"])
+            if entry.get("kind") not in ("rule", "glossary"):
+                self._statement_view(entry)
             out.append(entry)
         if key[0] == "en" and key[1] == self.model.current("en"):  # rulings the reasoning engine links
             for rid, linked in self.model.ruling_rules.items():
                 if key[2] in linked["rules"]:
                     r = self.statement(rid)
-                    out.append({"kind": "quote" if r["kind"] == "quoted-rule" else "ruling", "id": rid,
-                                "text": r["text"], "document": r["document"], "via": "reasoning",
-                                "deciding": key[2] in linked["deciding"],
-                                "citation": cite.locator(r["locator"], date=r.get("date"))})
+                    out.append(self._statement_view({
+                    "kind": "quote" if r["kind"] == "quoted-rule" else "ruling", "id": rid, "text": r["text"],
+                    "document": r["document"], "via": "reasoning", "deciding": key[2] in linked["deciding"],
+                    "citation": cite.locator(r["locator"], date=r.get("date"))}))
         return out
+
+    def _statement_view(self, entry: dict) -> dict:
+        """A ruling or quote in a list: its visible text, whether it is superseded, and the edition
+        its rule numbers were written in (so they link to what they meant)."""
+        r = self.statement(entry["id"]) or {}
+        doc = self.model.documents.get(r.get("document") or entry.get("document") or "", {})
+        entry["display"] = display.strip_markup(entry.get("text") or "")
+        entry["superseded"] = display.superseded(self, entry["id"])
+        entry["written_in"] = r.get("edition") or doc.get("edition")
+        return entry
 
     def _mechanics_of_rule(self, number: str, edition: str) -> list[dict]:
         """Mechanics whose primary rule is this rule or one of its ancestors (712.8e -> 712)."""

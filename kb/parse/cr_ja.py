@@ -315,3 +315,36 @@ def _split_inline(line: str, expected: int) -> list[str]:
         start, nxt = m.start() + (len(m[0]) - len(m[0].lstrip())), nxt + 1
     parts.append(line[start:])
     return parts
+
+
+# ---------------------------------------------------------------- contents list and translation header
+
+_TRANSLATED = re.compile(r"が\s*(\d{4})-(\d{2})-(\d{2})\s*に翻訳")
+_VERSION = re.compile(r"和訳\s*(\d{8}\.\d+)")
+
+
+def contents(text: str) -> list[tuple[str, str, int]]:
+    """The もくじ as printed: (number, title, line) for each chapter and section entry, in order."""
+    lines = text.lstrip("\ufeff").splitlines()
+    start, _ = _body_start(lines)
+    toc = next((i for i, line in enumerate(lines[:start]) if line.strip() == TOC_LINE), None)
+    if toc is None:
+        return []
+    out = []
+    for i in range(toc + 1, start):
+        found = _SECTION.match(lines[i].strip()) or _CHAPTER.match(lines[i].strip())
+        if found:
+            out.append((found["num"], found["text"].strip(), i + 1))
+    return out
+
+
+def translation_version(text: str) -> str | None:
+    """The translation's version ("20260116.0"): written as 「和訳 20260116.0」 when the file says
+    so; else from the notice's 「… が 2026-01-16 に翻訳したもの」, revision 0 (the team numbers its
+    translations by the EN date and a revision)."""
+    head = text.lstrip("\ufeff")[:2000]
+    found = _VERSION.search(head)
+    if found:
+        return found[1]
+    found = _TRANSLATED.search(head)
+    return f"{found[1]}{found[2]}{found[3]}.0" if found else None

@@ -225,7 +225,8 @@ def search_docs(model: Model) -> list[SearchDoc]:
                     translations.for_text(rule["text"])
             title = titles[number]
             if lang == "ja" and today and today != number:  # a translation of an older edition: today's number
-                title = f"{today}{title[len(number):]} (和訳 {edition}: {number})"
+                label = model.ja_alignment.get(edition, {}).get("label") or f"和訳 {edition}"
+                title = f"{today}{title[len(number):]} ({label}: {number})"
             docs.append(SearchDoc(
                 id=f"rule:{lang}:{edition}:{number}", kind="rule", lang=lang, title=title,
                 text="\n".join([rule["text"], *(x["text"] for x in rule["examples"])]),

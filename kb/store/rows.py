@@ -178,6 +178,10 @@ class Model:
     # case it describes (each check's first trace rule) and every rule its checks' traces applied,
     # deciding first. Computed by the build's reasoning step (kb.build.pipeline); empty with no EN edition.
     ruling_rules: dict[str, dict[str, list[str]]] = field(default_factory=dict)
+    # JA edition -> its alignment with the EN edition it translates (kb.build.japanese): the
+    # translation's label, numbers in one language only, contents-list gaps, and the
+    # cross-references resolved by their 〔title〕 ("fixes", keyed "rule:<n>" / "glossary:<term>").
+    ja_alignment: dict[str, dict] = field(default_factory=dict)
 
     def en_editions(self) -> list[str]:
         return sorted(e["edition"] for e in self.editions.values() if e["lang"] == "en")

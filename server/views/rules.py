@@ -17,6 +17,24 @@ def _from_request(number: str) -> dict:
     return res.rule(number, edition=res.arg_edition(), lang=res.arg_lang())
 
 
+@bp.get("/api/rules")
+@cached
+def api_contents():
+    found = get_kb().contents(res.arg_edition())
+    return answer(found | {"citations": [cite_edition(found["edition"])]})
+
+
+@bp.get("/rules")
+@cached
+def contents_page():
+    return render_template("contents.html", contents=get_kb().contents(res.arg_edition()))
+
+
+def cite_edition(edition: str) -> dict:
+    info = next((e for e in get_kb().editions() if e["lang"] == "en" and e["edition"] == edition), {})
+    return {"edition": edition, "document": info.get("document"), "document_title": info.get("title")}
+
+
 @bp.get("/api/rules/<path:number>")
 @cached("edition")
 def api(number: str):
@@ -68,4 +86,9 @@ def page(number: str):
         node = get_kb().node_id("rule", found["number"], edition, found.get("lang") or "en")
         graph = picture(node, f"rule {found['number']}",
                         rule_url=lambda n, e: url_for("rules.page", number=n, edition=older_edition(e) or pinned))
-    return render_template("rule.html", rule=found, parent=parent, children=kids, graph=graph)
+    kb = get_kb()
+    context = kb.context(found["number"], edition) if edition and found.get("kind") != "quoted" else None
+    near = kb.neighbours(found["number"], edition) if edition else {"previous": None, "next": None}
+    full_kids = [kb.brief_titled(edition, n) for n in found.get("children") or []] if edition else []
+    return render_template("rule.html", rule=found, parent=parent, children=kids, graph=graph, context=context,
+                           near=near, full_children=full_kids)

@@ -79,6 +79,41 @@ def test_mechanic_and_card(run):
     assert run("card", "No Such Card").exit_code == 3
 
 
+def ja_cr_text(number: str) -> str:
+    from tests.conftest import require_data
+    lines = (require_data() / "cr-ja-20260116.txt").read_text(encoding="utf-8").splitlines()
+    return next(x for x in lines if x.startswith(number + " ")).split(" ", 1)[1].strip()
+
+
+def test_rule_json_carries_the_official_translation_and_whether_the_english_changed(run):
+    data = json.loads(run("rule", "731.2a", "--json").output)
+    ja = data["ja_source"]
+    assert data["text"]["ja"] == ja_cr_text("730.2a")  # the translated edition numbered it 730.2a
+    assert (ja["label"], ja["edition"], ja["en_text_changed"]) == ("和訳 20260116.0", "2026-01-16", False)
+    assert "EN wording unchanged since CR 2026-01-16" in run("rule", "731.2a").output
+    changed = json.loads(run("rule", "107.3e", "--json").output)["ja_source"]
+    assert changed["en_text_changed"] and changed["en_changed"][0]["edition"] > "2026-01-16"
+    assert "EN text changed in CR 2026-04-17" in run("rule", "107.3e").output
+
+
+def test_editions_show_the_japanese_translation_checked_against_english(run):
+    [ja] = [e for e in json.loads(run("editions", "--json").output) if e["lang"] == "ja"]
+    assert ja["edition"] == "2026-01-16" and ja["rules"] >= 3000
+    a = ja["alignment"]
+    assert a["label"] == "和訳 20260116.0" and a["contents"]["missing"] == ["721"]
+    assert any(f["where"] == "rule:702.145b" and f["meant"] == "730" for f in a["reference_fixes"])
+    assert "contents list omits: 721" in run("editions").output
+
+
+def test_mechanic_by_its_japanese_name(run):
+    result = run("mechanic", "日暮")
+    assert result.exit_code == 0 and result.output.startswith("日暮・夜明 / Daybound and Nightbound")
+    assert "[[" not in result.output  # rulings are shown without wiki markup
+    data = json.loads(run("mechanic", "夜明", "--json").output)
+    assert data["key"] == "daybound-and-nightbound" and data["rules"][0]["number"] == "702.145"
+    assert "古い裁定 — 現行 712.8e" in run("mechanic", "変身").output
+
+
 def test_export_formats(run, tmp_path):
     out = tmp_path / "g.nt"
     assert run("export", "--format", "nt", "-o", str(out)).exit_code == 0

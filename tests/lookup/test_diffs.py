@@ -4,7 +4,7 @@ from __future__ import annotations
 import pytest
 
 from kb.errors import EditionNotFound, InvalidParameter, MissingParameter
-from kb.lookup.diffs import render, text_diff
+from kb.text import render, text_diff
 from kb.text import normalize
 
 

@@ -63,8 +63,12 @@ def test_rule_page_shows_ja_and_en_text_links_and_citations(client, kb):
     assert 'href="/rules/731"' in html
     assert re.search(r'id="refs-out">.*href="/rules/502"', html, re.S)
     cite = rule["citations"][0]
-    assert cite["edition"] in cite["document_title"] and cite["document_title"] in body
-    assert f"{cite['document_title']} {shown(cite)}" in body
+    assert cite["edition"] in cite["document_title"]
+    # a Japanese page names the source in Japanese: the EN original, never a JA text as "(English)"
+    assert f"総合ルール {cite['edition']}（英語原文） {shown(cite)}" in body
+    assert "(English)" not in body
+    english_page = text_of(page(client, "/rules/731.2?lang=en"))
+    assert cite["document_title"] in english_page
     assert "<svg" in html and 'href="/rules/502"' in html.split("<svg", 1)[1]
 
 
@@ -130,8 +134,17 @@ def test_search_page_links_hits_and_goes_to_a_rule(client, kb):
     result = kb.search("day night", limit=20)
     assert result["hits"]
     assert 'id="hits"' in html and "<mark>" in html
-    titles = re.findall(r'<a class="hit-title" href="([^"]+)">([^<]*)</a>', html)
-    assert [unescape(t) for _, t in titles] == [h["title"] for h in result["hits"]]
+    titles = re.findall(r'<a class="hit-title" href="([^"]+)">(.*?)</a>', html)
+    assert len(titles) == len(result["hits"])
+    for (_, shown_title), h in zip(titles, result["hits"]):
+        names = h.get("names") or {}
+        if names.get("ja"):  # a mechanic is named in the page's language first, the other marked
+            assert shown_title == f'{names["ja"]} <span class="alt" lang="en">{names["en"]}</span>'
+        elif h.get("ja"):  # an EN rule hit reads in Japanese on a Japanese page, cited as the translation
+            assert unescape(shown_title) == h["ja"]["title"] and h["ja"]["citation"]["lang"] == "ja"
+        else:
+            assert unescape(shown_title) == h["title"]
+    assert any((h.get("names") or {}).get("ja") for h in result["hits"])
     links = {}
     for (href, _), h in zip(titles, result["hits"]):
         links.setdefault(h["kind"], href)
@@ -227,10 +240,17 @@ def test_older_edition_pages_link_within_that_edition(client, kb):
     assert "href=\"/rules/601.2a\"" in english and "?edition=" not in english  # current links stay short
     # the JA text is the 2026-01-16 translation: its numbers are that edition's numbers
     japanese = current.split('id="text-ja"')[1].split("</section>")[0]
-    assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' in japanese
-    # (that translation's own reference is stale: its 〔title〕 is 732's; the link follows the number
-    # as written, the citation checker is what reports such skew)
+    # that translation's own reference is stale: it writes 731〔不正な処理の扱い〕 where 不正な処理の扱い
+    # is 732; the number links to the rule its 〔title〕 names, flagged, never to 731 行動の省略
+    assert f'class="rn ref-fixed" href="/rules/732?edition={old}"' in japanese
+    assert "番号ずれ: 〔不正な処理の扱い〕は 732" in japanese
+    assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' not in japanese
 
+    # the same stale reference where 601.2 is listed as a child of 601 and in 601.2a's section context
+    for url, block in (("/rules/601", 'id="children"'), ("/rules/601.2a", 'id="family"')):
+        listed = page(client, url).split(block)[1].split("</section>")[0]
+        assert f'class="rn ref-fixed" href="/rules/732?edition={old}"' in listed, url
+        assert f'href="/rules/731?edition={old}">731</a>〔不正な処理の扱い〕' not in listed, url
 
 def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
     data = {"event": "permanents-enter", "designation": "neither",
@@ -254,13 +274,14 @@ def test_array_items_of_a_form_are_included_only_when_ticked(client, kb):
 def test_rule_page_history_and_a_rule_known_only_from_quotes(client, kb):
     html = page(client, "/rules/601.2c")
     table = html.split('id="history"')[1].split("</table>")[0]
-    rows = re.findall(r'<tr><td>([\d-]+)</td><td><a class="rn" href="([^"]+)">([^<]+)</a>', table)
+    rows = re.findall(r'<tr(?: class="here")?><td>([\d-]+)</td><td><a class="rn" href="([^"]+)">([^<]+)</a>', table)
     assert [(e, n) for e, _, n in rows] == [(h["edition"], h["number"]) for h in kb.history("601.2c")]
     assert rows[0][1] == "/rules/601.2c?edition=2026-01-16"
     quoted = kb.rule("701.34")  # not in the excerpts: the 予示 wiki page quotes the 2023 text
     assert quoted["edition"] is None and quoted["texts"]
     html = page(client, "/rules/701.34")
-    assert quoted["note"] in html and "CR None" not in html
+    assert "文書の引用でのみ知られるルール" in html and "CR None" not in html
+    assert quoted["note"] in page(client, "/rules/701.34?lang=en")
     assert " ".join(quoted["texts"][0]["text"].split())[:20] in text_of(html)
 
 
@@ -271,3 +292,45 @@ def test_pages_forbid_scripts_and_vary_on_accept_and_cookie(client):
     assert response.headers["X-Content-Type-Options"] == "nosniff"
     assert {"Accept", "Cookie"} <= set(response.vary)
     assert "<script" not in response.get_data(as_text=True)
+
+
+def test_superseded_rulings_are_marked_in_search_and_quotes_say_what_their_number_was(client, kb):
+    html = page(client, "/search?q=背面 点数で見たマナ・コスト")
+    hit = re.search(r'<li class="hit hit-ruling is-superseded">\s*<a class="hit-title" href="/rulings/faq-innistrad-dfc-2011%23r4">'
+                    r'.*?</li>', html, re.S)
+    assert hit and "古い裁定</strong> — 現行 <a class=\"rn\" href=\"/rules/712.8e\">712.8e</a>" in hit.group(0)
+    quote = kb.ruling("faq-innistrad-dfc-2011#q1")
+    html = page(client, "/rulings/faq-innistrad-dfc-2011%23q1")
+    shown = re.search(r'<p class="quoted-number" id="quoted-number">(.*?)</p>', html).group(1)
+    assert f"<small>CR {quote['edition']}</small>" in shown
+    if quote["resolved"]["status"] == "never-existed":  # the edition it quotes is not loaded: no link
+        assert 'class="rn"' not in shown and quote["number"] in shown
+    else:
+        assert f'href="/rules/{quote["number"]}?edition={quote["edition"]}"' in shown
+
+
+def test_mechanic_page_cites_each_text_as_what_it_is(client, kb):
+    html = page(client, "/mechanics/日暮")
+    rules = re.search(r'<ul id="mechanic-rules">(.*?)</ul>', html, re.S).group(1)
+    expected = kb.mechanic("日暮")["rules"][0]
+    assert f'<span lang="ja">{expected["text_ja"]}</span>' in rules
+    assert "総合ルール 和訳 2026-01-16" in rules and "英語原文" not in rules  # a JA text is never cited as the EN
+    english = page(client, "/mechanics/日暮?lang=en")
+    rules_en = re.search(r'<ul id="mechanic-rules">(.*?)</ul>', english, re.S).group(1)
+    assert f'<span lang="en">{expected["text_en"]}</span>' in rules_en and "(English)" in rules_en
+
+
+def test_table_of_contents_lists_every_section_in_japanese_first(client, kb):
+    contents = kb.contents()
+    html = page(client, "/rules")
+    for chapter in contents["chapters"]:
+        for s in chapter["sections"]:
+            title = s["text"]["ja"] or s["text"]["en"]
+            shown = re.search(rf'<a class="rn" href="/rules/{s["number"]}(?:\?edition=[^"]*)?">{s["number"]}</a> <span lang="(\w+)">([^<]*)</span>'
+                              rf'.*?<small class="meta">([^<]*)</small>', html)
+            assert shown, s["number"]
+            assert (shown.group(1), unescape(shown.group(2))) == ("ja" if s["text"]["ja"] else "en", title)
+            assert shown.group(3) == f"{s['rules']} 項"
+    english = page(client, "/rules?lang=en")
+    first = contents["chapters"][0]["sections"][0]
+    assert f'<span lang="en">{first["text"]["en"]}</span>' in english and f"{first['rules']} rules" in english

@@ -1,0 +1,88 @@
+"""How rulings read on a page or a terminal: wiki markup rendered as its visible text, and whether
+a ruling or quote is superseded (part of kb.lookup's ruling answers).
+
+The source text is never altered: ``text`` stays as written (the source view shows it); ``display``
+is what a reader sees — ``[[#…|下記のチェック]]`` reads 下記のチェック, ``[[能力]]`` reads 能力,
+``<ref>…</ref>`` footnotes and ``^[1]`` markers go, ``'''bold'''`` loses its quotes.
+"""
+from __future__ import annotations
+
+import re
+
+from kb.memo import per_owner
+
+_REF = re.compile(r"<ref[^>/]*>.*?</ref>|<ref[^>]*/>", re.S)
+_LINK = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
+_EXTERNAL = re.compile(r"\[(?:https?:)?//?[^\s\]]+(?:\s+([^\]]*))?\]")
+_NOTE_MARK = re.compile(r"\^\[\d+\]")
+_QUOTES = re.compile(r"'''''|'''|''")
+_TEMPLATE = re.compile(r"\{\{[^{}]*\}\}")
+_TAG = re.compile(r"</?(?:br|span|small|big|b|i|u|s|sup|sub|nowiki)\b[^>]*>", re.I)
+_SPACES = re.compile(r"[ \t]{2,}")
+
+
+def strip_markup(text: str) -> str:
+    """The visible text of a wiki-marked-up line (for display only)."""
+    if not text or not any(c in text for c in "[<'^{"):
+        return text
+    out = _REF.sub("", text)
+    out = _TEMPLATE.sub("", out)
+    for _ in range(3):  # [[[カード]]を] nests once; links never nest deeper in the seeds
+        out, n = _LINK.subn(lambda m: m[2] if m[2] is not None else m[1].lstrip("#:"), out)
+        if not n:
+            break
+    out = _EXTERNAL.sub(lambda m: m[1] or "", out)
+    out = _NOTE_MARK.sub("", out)
+    out = _QUOTES.sub("", out)
+    out = _TAG.sub("", out)
+    return _SPACES.sub(" ", out).strip()
+
+
+# ---------------------------------------------------------------- superseded rulings and quotes
+
+LABELS = {"outcome": ("古い裁定", "superseded ruling"), "wording": ("旧版の条文", "older wording")}
+
+
+def superseded(kb, statement_id: str) -> dict | None:
+    """Why a ruling or quote no longer holds today, or None: ``kind`` "outcome" (the reasoning
+    engine computes another answer under today's CR) or "wording" (the quoted rule's text changed
+    or it was removed); ``current_rule``: today's rule for it; ``changes``: editions that changed it."""
+    return per_owner(kb, "superseded-by-id", lambda: _index(kb)).get(statement_id)
+
+
+def _index(kb) -> dict[str, dict]:
+    from kb.lookup.rulings_time import rulings_over_time
+
+    current = kb.lineage.current
+    out = {}
+    for entry in rulings_over_time(kb)["superseded"]:
+        statement = kb.model.statement(entry["id"]) or {}
+        changed = entry.get("changed_by", [])
+        outcome = [c for c in changed if c.get("status") == "outcome-changed"]
+        kind = "outcome" if outcome and statement.get("kind") != "quoted-rule" else "wording"
+        main = (outcome or changed or [{}])[0]
+        today = main.get("current_rule")
+        if today is None and statement.get("kind") == "quoted-rule":
+            today = (statement.get("resolved", {}).get("current") or {}).get("number")
+        if today is None and main.get("rule") and main.get("edition"):
+            today = kb.lineage.forward(main["rule"], main["edition"])[0]
+        changes = sorted({(c["edition"], c["rule"], c["status"]) for c in changed if c.get("status") != "outcome-changed"})
+        if not changes and today:  # an outcome changed: the editions whose text of today's rule changed since
+            written = statement.get("edition") or kb.model.documents.get(statement.get("document", ""), {}).get("edition")
+            changes = [(s["edition"], s["number"], "text-changed") for s in kb.history(today)
+                       if written and s["edition"] > written and s.get("text_changed")]
+        out[entry["id"]] = {"kind": kind, "label": {"ja": LABELS[kind][0], "en": LABELS[kind][1]},
+                            "current_rule": today, "current_edition": current,
+                            "removed": today is None,
+                            "changes": [{"edition": e, "rule": r, "status": s} for e, r, s in changes],
+                            "detail": "; ".join(c.get("detail", "") for c in outcome if c.get("detail")) or None}
+    return out
+
+
+NAVIGATION_SECTIONS = ("参考", "関連項目", "外部リンク", "See also", "References")
+
+
+def is_navigation(statement: dict) -> bool:
+    """A wiki page's link list (参考: 「[[ルーリング]]」, 「[[夜]]」, search links): not a ruling."""
+    section = (statement.get("locator") or statement.get("citation") or {}).get("section") or ""
+    return statement.get("kind") == "note" and section.split(" > ")[0] in NAVIGATION_SECTIONS

@@ -1,0 +1,87 @@
+"""The JA CR aligned with the EN edition it translates (kb.build.japanese) and the JA mechanic names,
+on the real files: EN 2026-01-16 (the edition translated), the newest EN edition and the JA CR,
+with the seeds. Expected values are read from the files where they can be."""
+from __future__ import annotations
+
+import functools
+from pathlib import Path
+
+import pytest
+
+from tests.conftest import newest_en_source, require_data
+
+
+@functools.cache
+def model():
+    from kb import config
+    from kb.build.model import build_model
+    from kb.parse.corpus import parse_all
+    from kb.sources.files import discover
+    data = require_data()
+    paths = [data / "cr-en-20260116.txt", data / "cr-ja-20260116.txt", Path(newest_en_source().origin)]
+    return build_model(parse_all(discover(paths, config.rules_src_dir())))
+
+
+def ja_line(number: str) -> str:
+    text = (require_data() / "cr-ja-20260116.txt").read_text(encoding="utf-8")
+    return next(line for line in text.splitlines() if line.startswith(number + " ") or line.startswith(number + ". "))
+
+
+@pytest.fixture(scope="module")
+def aligned():
+    return model().ja_alignment["2026-01-16"]
+
+
+def test_the_translation_is_aligned_rule_for_rule_and_its_differences_reported(aligned):
+    assert aligned["label"] == "和訳 20260116.0" and aligned["en_edition"] == "2026-01-16"
+    assert aligned["aligned"] >= 3200
+    assert {x["number"] for x in aligned["only_ja"]} == {"505.4~2", "805.10g"}
+    assert [x["number"] for x in aligned["only_en"]] == ["610.5"]
+    assert next(x["why"] for x in aligned["only_ja"] if x["number"] == "505.4~2").startswith("printed twice")
+    assert aligned["contents"]["missing"] == ["721"]  # the JA もくじ jumps from 720 to 722
+
+
+def test_a_stale_cross_reference_is_resolved_by_its_title_and_flagged(aligned):
+    m = model()
+    assert "rule 728〔昼と夜〕" in ja_line("702.145b")  # as the translation prints it
+    [fix] = aligned["fixes"]["rule:702.145b"]
+    assert (fix["written"], fix["title"], fix["meant"], fix["status"]) == ("728", "昼と夜", "730", "number-disagrees")
+    assert m.rules[("ja", "2026-01-16", "730")]["text"] == "昼と夜"
+    # the rule's references follow the meaning, so the graph never links 702.145b to 728 サブゲーム
+    assert "730" in m.rules[("ja", "2026-01-16", "702.145b")]["refs"]
+    assert "728" not in m.rules[("ja", "2026-01-16", "702.145b")]["refs"]
+    # glossary: 日暮 … rule 729〔昼と夜〕 (729 is パーマネントの合同)
+    assert [(f["written"], f["meant"]) for f in aligned["fixes"]["glossary:日暮"]] == [("729", "730")]
+    # a reference whose title fits its number is left alone
+    assert "rule:731.2a" not in aligned["fixes"] and aligned["references"]["unresolved"] == 0
+
+
+def test_translation_version_and_contents_are_read_from_the_file():
+    from kb.parse.cr_ja import contents, translation_version
+    text = (require_data() / "cr-ja-20260116.txt").read_text(encoding="utf-8")
+    assert translation_version(text) == "20260116.0"
+    listed = [n for n, _, _ in contents(text)]
+    assert "720" in listed and "722" in listed and "721" not in listed
+    assert translation_version("もくじ\n") is None
+
+
+def test_mechanics_take_their_japanese_names_from_the_translation():
+    m = model()
+    day = m.mechanics["daybound-and-nightbound"]
+    title = ja_line("702.145.").split(" ", 1)[1].split("／")[0]
+    assert day["name_ja"] == title == "日暮・夜明"
+    assert {"日暮", "夜明"} <= set(day["aliases_ja"])
+    for name in ("日暮", "夜明", "日暮・夜明"):
+        assert "daybound-and-nightbound" in m.mechanic_names[name]
+    assert m.mechanics["transform"]["name_ja"] == "変身"  # the glossary headword stays the name
+    face_down = [x for x in m.mechanics.values() if x["name_en"] == "Face Down"]
+    assert len(face_down) >= 2 and all(x["name_ja"] == "裏向き" for x in face_down)
+
+
+def test_japanese_glossary_names_terms_the_english_glossary_writes_differently():
+    # JA 「モードを持つ両面カード／Modal DoubleFaced Cards」 (no hyphen) is EN "Modal Double-Faced Cards";
+    # JA 「変身する両面カード／Transforming Double-Faced Cards」 is EN "… Cards (Obsolete)"
+    m = model()
+    names = {x["name_en"]: x["name_ja"] for x in m.mechanics.values()}
+    assert names["Modal Double-Faced Cards"] == "モードを持つ両面カード"
+    assert names.get("Transforming Double-Faced Cards (Obsolete)", names.get("Transforming Double-Faced Cards")) == "変身する両面カード"

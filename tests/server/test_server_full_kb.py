@@ -1,0 +1,63 @@
+"""Pages a Japanese judge opens, on the full KB built from the real data (every EN edition and the
+whole JA CR): the official translation labelled on today's rules, the EN changes since it, the
+older wording quoted by documents, superseded rulings with the editions that changed their rule."""
+from __future__ import annotations
+
+import re
+from html import unescape
+
+import pytest
+
+from server import create_app
+
+HTML = {"Accept": "text/html"}
+
+
+@pytest.fixture(scope="module")
+def client(full_kb):
+    return create_app({"KB": full_kb, "TESTING": True}).test_client()
+
+
+def page(client, url: str) -> str:
+    response = client.get(url, headers=HTML)
+    assert response.status_code == 200, (url, response.data[:300])
+    return response.get_data(as_text=True)
+
+
+def block(html: str, element_id: str) -> str:
+    return html.split(f'id="{element_id}"', 1)[1].split("</section>", 1)[0]
+
+
+def test_todays_rule_shows_the_official_translation_labelled(client, full_kb):
+    rule = full_kb.rule("731.2a")
+    ja = block(page(client, "/rules/731.2a"), "text-ja")
+    assert "和訳 20260116.0" in ja and unescape(re.sub(r"<[^>]+>", "", ja)).count(rule["text"]["ja"]) == 1
+    assert 'id="en-same"' in ja and 'id="en-changed"' not in ja  # 730.2a -> 731.2a: renumbered only
+
+
+def test_a_rule_whose_english_changed_after_the_translation_shows_the_change(client, full_kb):
+    change = next(c for c in full_kb.rule("107.3e")["ja_source"]["en_changed"] if not c["numbers_only"])
+    ja = block(page(client, "/rules/107.3e"), "text-ja")
+    assert 'id="en-changed"' in ja and f"CR {change['edition']} {change['number']}" in ja
+    assert "<ins" in ja or "<del" in ja  # the word diff of the EN change
+
+
+def test_an_old_rule_shows_the_wording_its_document_quoted_labelled(client, full_kb):
+    ja = block(page(client, "/rules/711.4?edition=2011-09-30"), "text-ja")
+    quoted = next(t for t in full_kb.rule("711.4", edition="2011-09-30")["texts"] if t.get("kind") == "quoted")
+    assert ja.index('class="ja-version ja-quoted"') < ja.index('class="ja-version ja-official"')
+    assert quoted["text"] in unescape(ja) and "イニストラード FAQ" in ja
+
+
+def test_a_superseded_ruling_lists_the_editions_that_changed_its_rule(client, full_kb):
+    html = page(client, "/rulings/faq-innistrad-dfc-2011%23r4")
+    assert "古い裁定</strong> — 現行" in html
+    listed = block(html, "superseded-changes")
+    for c in full_kb.ruling("faq-innistrad-dfc-2011#r4")["superseded"]["changes"]:
+        assert f'CR {c["edition"]} <a class="rn" href="/rules/{c["rule"]}?edition={c["edition"]}">' in listed
+
+
+def test_the_mechanic_page_by_its_japanese_name(client):
+    html = page(client, "/mechanics/日暮")
+    assert re.search(r'<h1 id="mechanic-name"><span lang="ja">日暮・夜明</span>', html)
+    assert "[[" not in block(html, "rulings") and "英語原文" not in block(html, "mechanic-rules")
