@@ -55,6 +55,7 @@ def init_app(app) -> None:
 
 KEPT_HEADERS = ("Content-Type", "Vary")
 ALWAYS = ("format", "lang")  # RDF instead of JSON/HTML; the page language (also by cookie)
+ANY = "*"  # a view that reads every parameter (a GET form whose fields come from a schema)
 
 
 def _key(params: tuple[str, ...]):
@@ -66,8 +67,11 @@ def _key(params: tuple[str, ...]):
 
     path = request.environ.get("PATH_INFO", "")
     args = request.args
-    kept = tuple((name, args[name]) for name in (*params, *ALWAYS) if name in args)
-    if len(kept) != len(args):
+    if ANY in params:  # every value of every parameter (checkboxes repeat a name)
+        kept = tuple((name, value) for name in sorted(args) for value in args.getlist(name))
+    else:
+        kept = tuple((name, args[name]) for name in (*params, *ALWAYS) if name in args)
+    if ANY not in params and len(kept) != len(args):
         from werkzeug.datastructures import ImmutableMultiDict
         request.__dict__["args"] = ImmutableMultiDict(kept)  # werkzeug caches args in the instance dict
     api = path.startswith("/api/")
@@ -89,7 +93,7 @@ def _validators(response: Response, etag: str) -> Response:
 
 def cached(*params: str):
     """Decorator for GET views whose answer depends only on the path, the query parameters named in
-    ``params`` (``format`` and ``lang`` always count), the negotiated representation and the page
+    ``params`` (``format`` and ``lang`` always count; ``ANY``: every parameter), the negotiated representation and the page
     language. Answers carry an ETag (the snapshot's name and the key: a new snapshot is a new tag),
     ``Cache-Control`` and, when ``If-None-Match`` names the tag, are a 304 without a body."""
     if len(params) == 1 and callable(params[0]):  # @cached without parameters

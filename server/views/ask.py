@@ -10,7 +10,7 @@ from kb.text import json_loads_bounded
 import server.answer_view as view
 import server.forms as forms
 import server.resources as res
-from server.cache import cached
+from server.cache import ANY, cached
 from server.templating import current_lang
 from server.views.common import answer
 
@@ -30,7 +30,7 @@ def schema(mechanic: str):
 
 
 @bp.get("/api/ask/<path:mechanic>/procedure")
-@cached
+@cached("key")
 def procedure(mechanic: str):
     return answer(res.ask_procedure(mechanic, request.args.get("key")))
 
@@ -69,7 +69,7 @@ def form_css(name: str):
 
 
 @bp.route("/mechanics/<name>/ask", methods=["GET", "POST"])
-@cached
+@cached(ANY)  # a GET form: its fields are the schema's
 def page(name: str):
     entry = res.ask_schema(name)
     schema, lang = entry["schema"], current_lang()

@@ -44,7 +44,7 @@ def _diff_from_request() -> dict:
 
 
 @bp.get("/api/diff")
-@cached
+@cached("from", "to", "kind", "limit")
 def api_diff():
     found = _diff_from_request()
     limit = res.arg_int("limit", 100000, 1, 100000)
@@ -52,7 +52,7 @@ def api_diff():
 
 
 @bp.get("/diff")
-@cached
+@cached("from", "to", "kind", "limit")
 def diff_page():
     found = _diff_from_request()
     limit = res.arg_int("limit", 300, 1, 5000)

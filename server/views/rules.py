@@ -18,14 +18,14 @@ def _from_request(number: str) -> dict:
 
 
 @bp.get("/api/rules")
-@cached
+@cached("edition")
 def api_contents():
     found = get_kb().contents(res.arg_edition())
     return answer(found | {"citations": [cite_edition(found["edition"])]})
 
 
 @bp.get("/rules")
-@cached
+@cached("edition")
 def contents_page():
     return render_template("contents.html", contents=get_kb().contents(res.arg_edition()))
 
