@@ -78,6 +78,7 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "owner_orders_cards": ["leaves|owner_orders"], "order_chosen_by": ["leaves|owner_orders::owner-if-true"],
         "returned": ["flicker|returned"], "melded_after_return": ["flicker|melded_after_return"],
         "face_up": ["flicker|face_up"], "permanents_after": ["flicker|permanents_after"],
+        "is_planeswalker_card": ["characteristics|characteristics.types::has:planeswalker"],
         "melded": ["meld|melded", "meld-trigger|melded"], "counterpart": ["pair|counterpart"],
         "melds_into": ["pair|melds_into"], "can_meld_with_*": ["pair|can_meld"],
         "transforms": ["transform|transforms"], "is_transformed_permanent": ["transform|is_transformed_permanent"],
@@ -87,7 +88,7 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
     },
     "modal-dfc": {
         **{f: [f"characteristics|characteristics.{f}", f"cast|back|on_battlefield.{f}", f"put-onto-battlefield|characteristics.{f}",
-               f"transform|characteristics.{f}", f"token-copy|characteristics.{f}"]
+               f"transform|characteristics.{f}", f"token-copy|characteristics.{f}", f"countered|characteristics.{f}"]
            for f in ("mana_value", "types", "colors", "name", "power", "toughness")},
         "can_play_as_land": ["play-land|can_play"], "can_play_back_face": ["play-land|can_play"],
         "uses_stack": ["play-land|uses_stack"], "counts_as_land_play": ["play-land|counts_as_land_play"],
@@ -99,9 +100,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         **{f"{f}_in_{z}": [f"characteristics@{z}|characteristics.{f}"] for f in ("mana_value", "types")
            for z in ("hand", "graveyard", "exile")},
         "is_land_card": ["characteristics|characteristics.types::has:land"],
+        "is_planeswalker_card": ["characteristics|characteristics.types::has:planeswalker"],
         "is_creature": ["characteristics|characteristics.types::has:creature"],
         "is_permanent_card": ["characteristics|characteristics.types::permanent"],
-        "enters_battlefield": ["put-onto-battlefield|enters"], "zone_after": ["put-onto-battlefield|zone"],
+        "enters_battlefield": ["put-onto-battlefield|enters"], "zone_after_counter": ["countered|zone_after"],
+        "can_choose_back_face": ["put-onto-battlefield|may_choose_face"], "play_face_choices": ["play-land|face_choices"], "zone_after": ["put-onto-battlefield|zone"],
         "name_on_battlefield": ["put-onto-battlefield|characteristics.name"],
         "put_onto_battlefield_face": ["put-onto-battlefield|characteristics.name"],
         "mana_value_on_battlefield": ["cast|back|on_battlefield.mana_value"],
@@ -120,7 +123,10 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "is_enchantment": ["permanent|types::has:enchantment"], "is_creature": ["permanent|types::has:creature"],
         "token_face_up": ["token|face_up"], "can_turn_face_up": ["token|can_turn_face_up"],
         "token_double_faced": ["token|double_faced"], "face_up": ["token|face"],
-        "can_transform": ["token|double_faced", "permanent|double_faced"],
+        "can_transform": ["token|can_transform", "permanent|can_transform"],
+        "tokens_trigger": ["token|etb_triggers"], "token_has_both_halves": ["token|has_both_halves"],
+        "token_name": ["copy-resolves|token_name"], "create_token_trigger": ["copy-resolves|counts_as_created"],
+        "{copier}_{field}": ["permanent|{field}", "token|{field}"],
         **{f"token_{f}": [f"token|{f}"] for f in ("power", "toughness", "mana_value", "colors")},
         "tokens": ["token|tokens"],
         "copy_is_cast": ["spell|copy_is_cast"], "cast_trigger": ["spell|cast_triggers"], "copy_colors": ["spell|colors"],
@@ -133,7 +139,8 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "token_left_unlocked": ["token|unlocked::has:left"], "token_right_unlocked": ["token|unlocked::has:right"],
     },
     "split-adventure": {
-        **{f: [f"characteristics|characteristics.{f}", f"cast|on_stack.{f}", f"copy-permanent|characteristics.{f}"]
+        **{f: [f"characteristics|characteristics.{f}", f"cast|on_stack.{f}", f"cast|fused|on_stack.{f}",
+               f"copy-permanent|characteristics.{f}"]
            for f in ("mana_value", "colors", "types", "names", "power", "toughness")},
         "name": ["copy-permanent|characteristics.names::first"],
         "can_cast_{left}": ["cast|left|can_cast"], "can_cast_{right}": ["cast|right|can_cast"],
@@ -143,7 +150,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "may_name_both": ["name-a-card|may_name_both"], "card_has_chosen_name": ["name-a-card|has_chosen_name"],
         "mana_value_on_stack": ["cast|fused|on_stack.mana_value", "cast|on_stack.mana_value", "resolves|on_stack.mana_value"],
         "can_fuse": ["cast|fused|can_cast"], "can_cast_fused": ["cast|fused|can_cast"],
-        "can_cast_one_half": ["cast|left|can_cast"], "fused_mana_value": ["cast|fused|on_stack.mana_value"],
+        "can_cast_one_half": ["cast|left|can_cast"],
+        "fused_mana_value": ["cast|fused|on_stack.mana_value", "cast|fused|mana_value_evaluated"],
+        "total_cost": ["cast|fused|total_cost"], "resolution_order": ["cast|fused|resolution_order"],
+        "may_name_adventure": ["name-a-card|may_name_adventure"],
+        "can_cast_creature_from_copy": ["copy|may_cast_creature_later"],
         "copy_is_fused": ["copy|copy_is_fused"], "copy_is_cast": ["copy|copy_is_cast"],
         "copy_is_adventure": ["copy|copy_is_adventure"], "copy_mana_value": ["copy|copy.mana_value"],
         "copy_remains_after_resolution": ["copy|copy_remains"], "types_on_stack": ["resolves|on_stack.types"],
@@ -253,6 +264,10 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     for side, s in halves.items():
         if s and f"can_cast_{{{side}}}" in km and key == f"can_cast_{s}":
             return km[f"can_cast_{{{side}}}"]
+    copier = slug(first.get("copier_name")).split("_")  # a key naming the copy by a word of its card's name
+    head, _, field = key.partition("_")
+    if "{copier}_{field}" in km and head and head in copier and field:
+        return [p.replace("{field}", field) for p in km["{copier}_{field}"]]
     m = re.fullmatch(r"case_([a-z0-9]+)_(.+)", key)
     if m and f"case_{{case}}_{m.group(2)}" in km and f"case_{m.group(1)}" in sits:
         return [p.replace("{case}", m.group(1)) for p in km[f"case_{{case}}_{m.group(2)}"]]

@@ -185,7 +185,7 @@ MDFC_EVENTS = {
     "play-as-land": ["play-land"], "play-or-cast": ["play-land", "cast"],
     "characteristics-in-hand": ["characteristics"], "query-characteristics": ["characteristics"],
     "query-mana-value": ["characteristics"], "targeting-check": ["characteristics"],
-    "countered-then-query": ["characteristics"], "put-onto-battlefield": ["put-onto-battlefield"],
+    "countered-then-query": ["countered"], "put-onto-battlefield": ["put-onto-battlefield"],
     "put-onto-battlefield-from-graveyard": ["put-onto-battlefield"], "cast-back-face": ["cast:back"],
     "cast-back-face-then-query": ["characteristics", "cast:back"], "transform-instruction": ["transform"],
     "token-copy": ["token-copy"], "choose-card-name": ["name-a-card"],
@@ -214,6 +214,8 @@ def modal_dfc(facts: dict) -> list[tuple[str, dict]]:
             s["choose"] = "back" if "land" in back["types"] and "land" not in front["types"] else "front"
         elif q == "cast":
             s["choose"] = "front" if "land" not in front["types"] else "back"
+        if q == "countered":
+            s["zone"] = "stack"  # the facts give where it ends up; it is countered on the stack
         if q in ("cast", "play-land") and s["zone"] in ("stack", "battlefield"):
             s["zone"] = "hand"  # the facts give where it ends up; casting and playing start from the hand
         out.append((label, s))
@@ -249,6 +251,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
         up = 1 if o.get("face_up") == "back" else 0
         orig = face(fs[up])
         orig["double_faced"] = c.get("layout") in ("transform", "modal_dfc", "meld")
+        orig["modal_dfc"] = c.get("layout") == "modal_dfc"
         orig["face_up"] = "back" if up else "front"
         if up:
             orig["front_mana_cost"] = fs[0].get("mana_cost")
@@ -281,6 +284,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
     if choices:
         orig["as_enters_choice"] = ", ".join(str(v) for v in choices.values())
     orig["etb_ability"] = "enters" in text_of(c)
+    orig["etb_if_cast"] = bool(re.search(r"\benters?\b[^.]*, if you cast it", text_of(c)))
     for k in ("modes", "targets"):
         if o.get(k):
             orig[k] = list(o[k])
@@ -292,7 +296,11 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
         orig["name"] = "(face-down)"
     src = card_named(facts, ce.get("source")) or {}
     n = re.search(r"create (\w+) tokens? that (?:are|is a) cop", (src.get("text") or "").lower())
-    s = {"question": q, "original": orig, "exception": _exceptions(ce.get("exceptions", [])),
+    exception = _exceptions(ce.get("exceptions", []))
+    # a P/T the card defines itself ("power and toughness are each equal to ...", printed */*): a CDA (604.3)
+    exception["original_has_cda"] = bool(re.search(r"power and toughness are each equal", text_of(c))
+                                         or c.get("power") == "*" or c.get("toughness") == "*")
+    s = {"question": q, "original": orig, "exception": exception,
          "may_choose_new_targets": bool(ce.get("may_choose_new_targets"))}
     if ce.get("source") and "effect" not in ce["source"]:
         s["copier_name"] = ce["source"]

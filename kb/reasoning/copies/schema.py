@@ -20,6 +20,7 @@ ORIGINAL = face("コピー元", "the original", {
                              "exceptions of its own copy effect (they are copiable values)", text("例外", "exception"),
                              default=[]),
     "double_faced": boolean("両面カード", "double-faced card"),
+    "modal_dfc": boolean("モードを持つ両面カード（変身しない）", "a modal double-faced card (not transforming)"),
     "face_up": choice("表の面", "face up", {"front": ("第1面", "front"), "back": ("第2面", "back")}, default="front"),
     "front_mana_cost": {**text("第1面のマナ・コスト（第2面が表のとき）", "front face's mana cost (when the back is up)"),
                         "type": ["string", "null"], "default": None},
@@ -28,6 +29,7 @@ ORIGINAL = face("コピー元", "the original", {
                            choice("ドア", "door", {"left": ("左", "left"), "right": ("右", "right")}), default=[]),
     "as_enters_choice": text("戦場に出るに際しての選択（あれば）", "its 'as this enters' choice (if any)", default=""),
     "etb_ability": boolean("戦場に出たときの能力を持つ", "has an enters-the-battlefield ability"),
+    "etb_if_cast": boolean("その能力に「それを唱えていた場合」の条件がある", "that ability says 'if you cast it'"),
     "modes": array("選ばれたモード（呪文）", "modes chosen (a spell)", text("モード", "mode"), default=[]),
     "x": {**integer("Xの値（呪文）", "value of X (a spell)"), "type": ["integer", "null"], "default": None},
     "targets": array("対象（呪文）", "targets (a spell)", text("対象", "target"), default=[]),
@@ -58,5 +60,6 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
     "copier_name": text("コピーする側の名前（名前をコピーしない効果のとき）", "the copy's own name (if the name isn't copied)",
                         default=""),
     "copier_choice": text("コピー側の「戦場に出るに際して」の選択", "the copy's own 'as it enters' choice", default=""),
+    "copier_double_faced": boolean("コピー側は両面カード", "the copy is represented by a double-faced card"),
     "copies": integer("作るコピーの数", "number of copies", default=1, minimum=1),
 }, required=("question", "original"))

@@ -105,6 +105,7 @@ def play_face(st, ctx, **_):
     f = st[st["up"]]
     st["playable_face"] = "land" in f["types"]
     lands = [side for side in ("front", "back") if "land" in st[side]["types"]]
+    st["land_faces"] = [st[side]["name"] for side in lands]
     return (f"as a land, a face that's a land is chosen ({', '.join(st[s]['name'] for s in lands) or 'none'}); "
             f"the {st['up']} face {'is' if st['playable_face'] else 'is not'} a land")
 
@@ -137,6 +138,11 @@ def stays(st, ctx, **_):
         return None
     st["stays"] = True
     return f"its front face isn't a permanent card: it stays in the {st['zone']}"
+
+
+@implements("701.6a", "A countered spell is put into its owner", mechanic=M)
+def countered(st, ctx, **_):
+    return "countered: it leaves the stack without resolving and is put into its owner's graveyard"
 
 
 @implements("712.9", "double-faced cards that are not meld cards can transform", mechanic=M)
@@ -203,14 +209,21 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("305.2b")
         ok = st["playable_face"] and st["land_ok"] and sit["zone"] == "hand"
         st["zone"] = "battlefield"
-        return {"can_play": ok, "uses_stack": False, "face_up": st["up"] if ok else None,
+        return {"can_play": ok, "uses_stack": False, "face_up": st["up"] if ok else None, "face_choices": st["land_faces"],
                 "counts_as_land_play": ok, "characteristics": characteristics(ctx, st) if ok else None}
     if q == "put-onto-battlefield":
+        # where it is now, before it moves (what an effect that finds it there sees)
+        before = characteristics(ctx, st) if sit["zone"] not in ("battlefield", "stack") else None
         if st["modal"] and ctx.apply("712.14b"):
-            return {"enters": False, "zone": sit["zone"]}
+            return {"enters": False, "zone": sit["zone"], "characteristics_before": before}
         ctx.apply("712.14")
         st.update(zone="battlefield", up="front")
-        return {"enters": True, "face_up": "front", "characteristics": characteristics(ctx, st)}
+        return {"enters": True, "face_up": "front", "may_choose_face": False, "characteristics_before": before,
+                "characteristics": characteristics(ctx, st)}
+    if q == "countered":
+        ctx.apply("701.6a")
+        st["zone"] = "graveyard"
+        return {"zone_after": "graveyard", "characteristics": characteristics(ctx, st)}
     if q == "transform":
         ctx.apply("712.9")
         if ctx.apply("712.10"):

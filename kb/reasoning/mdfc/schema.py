@@ -15,6 +15,7 @@ SCHEMA = situation_schema(M, "モードを持つ両面カード", "Modal double-
         "cast": ("面を選んで唱える", "cast it (choosing a face)"),
         "play-land": ("土地としてプレイする", "play it as a land"),
         "put-onto-battlefield": ("戦場に出す（唱えずに）", "put it onto the battlefield (not cast)"),
+        "countered": ("唱えられた後に打ち消される", "it is cast, then countered"),
         "transform": ("変身させようとする", "an effect tries to transform it"),
         "token-copy": ("コピーであるトークンを生成する", "create a token copy of it"),
         "name-a-card": ("カード名を指定する", "name a card")}),

@@ -163,8 +163,9 @@ def copies_name(st, ctx, perms=None, **_):
             "legend rule", mechanic=M)
 def legend_rule(st, ctx, found=None, **_):
     groups: dict = {}
-    legends = [p for p in _on(st) if "legendary" in p["supertypes"]]
-    hidden = [p for p in legends if p["face_down"] or not p["name"]]
+    # a face-down permanent has no name or supertypes (708.2), whatever card it is: it is never in a group
+    hidden = [p for p in _on(st) if p["face_down"] or ("legendary" in p["supertypes"] and not p["name"])]
+    legends = [p for p in _on(st) if "legendary" in p["supertypes"] and p not in hidden]
     if hidden:
         ctx.apply("708.2", perms=hidden)
     copies = [p for p in legends if p["copy_of"] and p not in hidden]
@@ -183,7 +184,7 @@ def legend_rule(st, ctx, found=None, **_):
                 found.append(("graveyard", p, "704.5j"))
         did.append(f"{who} controls {len(ps)} legendary {name}: keeps one, {len(ps) - 1} put into the graveyard "
                    "(not destroyed: indestructible doesn't help)")
-    if not did and len(legends) > 1:
+    if not did and len(legends) + len(hidden) > 1:
         return "no player controls two legendary permanents with the same name: the legend rule doesn't apply"
     return "; ".join(did) or None
 

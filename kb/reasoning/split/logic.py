@@ -193,6 +193,12 @@ def copy_adventurer(st, ctx, **_):
     return "the Adventure's characteristics are copiable values: the copy also has an Adventure"
 
 
+@implements("715.2a", "has an Adventure", "even if the object currently doesn't use them", mechanic=M)
+def has_adventure(st, ctx, **_):
+    return (f"cast as {st['left']['name']}, the spell still \"has an Adventure\" ({st['right']['name']}): "
+            "an effect that refers to a spell that has an Adventure sees it")
+
+
 @implements("709.2", "each split card is only one card", mechanic=M)
 @implements("715.2c", "each adventurer card is only one card", mechanic=M)
 def one_card(st, ctx, **_):
@@ -230,7 +236,7 @@ def solve(sit: dict, ctx) -> dict:
             ctx.apply("709.4a")
         names = [sit["left"]["name"], sit["right"]["name"]]
         has = names if not adv else names[:1]  # outside the stack an adventurer has only its normal name (715.4)
-        return {"may_name_both": False, "valid": sit["chosen_name"] in names, "has_chosen_name": sit["chosen_name"] in has}
+        return {"may_name_both": False, "may_name_adventure": True if adv else None, "valid": sit["chosen_name"] in names, "has_chosen_name": sit["chosen_name"] in has}
     if q == "copy-permanent":
         ctx.apply("715.2b")
         return {"copy_has_adventure": True, "characteristics": _one(sit["left"])}
@@ -263,7 +269,14 @@ def solve(sit: dict, ctx) -> dict:
     if st["ok"] and not already:
         ctx.apply("117.1a")
     chars = st["chars"]
-    out = {"can_cast": st["ok"], "mana_value_before": before, "on_stack": chars if st["ok"] else None}
+    out = {"can_cast": st["ok"], "mana_value_before": before, "on_stack": chars if st["ok"] else None,
+           "mana_value_evaluated": chars["mana_value"] if chars else None}
+    if st["ok"] and adv and half == "left":
+        ctx.apply("715.2a")
+        out["has_adventure"] = True
+    if q == "cast" and st["ok"] and half == "both":  # what the fused spell will do as it resolves
+        ctx.apply("702.102d")
+        out |= {"total_cost": chars.get("mana_cost"), "resolution_order": [sit["left"]["name"], sit["right"]["name"]]}
     if q == "cast" or not st["ok"]:
         return out
     if q == "resolves":
@@ -284,4 +297,5 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("715.3c")
     ctx.apply("704.5e")
     return out | {"copy_is_cast": False, "copy": chars, "copy_is_fused": half == "both",
-                  "copy_is_adventure": adv and half == "right", "copy_remains": False}
+                  "copy_is_adventure": adv and half == "right", "copy_remains": False,
+                  "may_cast_creature_later": False if adv else None}

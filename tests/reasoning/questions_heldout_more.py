@@ -1,0 +1,89 @@
+"""Questions for what the engine answers since the second held-out pass (bench/reasoning_heldout_new.json
+showed the steps it reached without citing, and the keys it had no notion of). Each is written from
+the CR 2026-06-19 text of the rule the step relies on; same shape as questions_new.py (id, mechanic,
+situation, expected outcome paths, rules the trace must cite)."""
+from __future__ import annotations
+
+from tests.reasoning.questions_new import BEARS, BURN, CP, MDFC, SP, TURN, cp, mf, sp
+
+SB = "state-based-actions"
+ESIKA = {"name": "Esika, God of the Tree", "types": ["creature"], "supertypes": ["legendary"], "mana_cost": "{1}{G}{G}",
+         "power": 1, "toughness": 4}
+BRIDGE = {"name": "The Prismatic Bridge", "types": ["enchantment"], "supertypes": ["legendary"],
+          "mana_cost": "{W}{U}{B}{R}{G}"}
+BRIGHT = {"name": "Brightclimb Pathway", "types": ["land"], "mana_cost": None}
+GRIM = {"name": "Grimclimb Pathway", "types": ["land"], "mana_cost": None}
+ABERRATION = {"name": "Insectile Aberration", "types": ["creature"], "mana_cost": None, "color_indicator": ["U"],
+              "power": 3, "toughness": 2, "double_faced": True, "face_up": "back", "front_mana_cost": "{U}"}
+TIBALT = {"name": "Tibalt, Cosmic Impostor", "types": ["planeswalker"], "mana_cost": "{5}{B}{R}", "loyalty": 5,
+          "double_faced": True, "modal_dfc": True, "face_up": "back"}
+BATTALION = {"name": "Skitterbeam Battalion", "types": ["artifact", "creature"], "mana_cost": "{3}{R}{R}", "power": 2,
+             "toughness": 2, "prototyped": True, "etb_ability": True, "etb_if_cast": True}
+POOL = {"name": "Bottomless Pool // Locker Room", "types": ["enchantment"], "subtypes": ["Room"], "mana_cost": None,
+        "room_unlocked": ["left"]}
+RATS = {"name": "Plague Rats", "types": ["creature"], "mana_cost": "{2}{B}", "power": None, "toughness": None}
+BEAST = {"name": "Lovestruck Beast", "types": ["creature"], "mana_cost": "{2}{G}", "power": 5, "toughness": 5}
+HEART = {"name": "Heart's Desire", "types": ["sorcery"], "mana_cost": "{G}"}
+GIANT = {"name": "Bonecrusher Giant", "types": ["creature"], "mana_cost": "{2}{R}", "power": 4, "toughness": 3}
+STOMP = {"name": "Stomp", "types": ["instant"], "mana_cost": "{1}{R}"}
+
+MORE = [
+    # 704.5j + 708.2: a face-down permanent has no name or supertype, whatever card it is
+    ("more: two face-down legendary cards and the legend rule", SB,
+     {"permanents": [{"name": "", "face_down": True, "power": 2, "toughness": 2},
+                     {"name": "", "face_down": True, "power": 2, "toughness": 2}]},
+     {"permanents.0.survives": True, "permanents.1.survives": True}, ["704.5j", "708.2"]),
+    # 712.8a in the graveyard (what an effect finding it there sees), then 712.14 front face up
+    ("more: Esika put onto the battlefield from the graveyard", MDFC,
+     mf("put-onto-battlefield", ESIKA, BRIDGE, zone="graveyard"),
+     {"characteristics_before.types": ["creature"], "may_choose_face": False, "characteristics.name": ESIKA["name"]},
+     ["712.8a", "712.14"]),
+    # 701.6a: a countered spell goes to its owner's graveyard; 712.8a: there only its front face
+    ("more: The Prismatic Bridge countered", MDFC, mf("countered", ESIKA, BRIDGE, zone="stack", face_up="back"),
+     {"zone_after": "graveyard", "characteristics.name": ESIKA["name"], "characteristics.mana_value": 3},
+     ["701.6a", "712.8a"]),
+    # 712.12: a face that's a land is chosen: both faces of a Pathway are lands
+    ("more: a Pathway's land faces", MDFC, mf("play-land", BRIGHT, GRIM, choose="front"),
+     {"can_play": True, "face_choices": [BRIGHT["name"], GRIM["name"]]}, ["712.12"]),
+    # 712.8e/202.3b: copying a nonmodal back face: mana value 0; 712.9: Clone isn't double-faced
+    ("more: Clone copies Insectile Aberration", CP, cp("permanent", ABERRATION),
+     {"mana_value": 0, "can_transform": False, "name": "Insectile Aberration"}, ["712.8e", "202.3b", "712.9"]),
+    # 707.8a + 712.9: a token copy of a double-faced permanent is a double-faced token: it can transform
+    ("more: token copy of Insectile Aberration", CP, cp("token", ABERRATION),
+     {"can_transform": True, "double_faced": True}, ["707.8a", "712.9"]),
+    # 712.8f: a modal DFC's back face has its own mana cost (202.3b's 0 is for nonmodal ones)
+    ("more: token copy of Tibalt, Cosmic Impostor", CP, cp("token", TIBALT), {"mana_value": 7}, ["712.8f"]),
+    # 603.4: "if you cast it" — token copies weren't cast; 718.3d: the prototype's values are copied
+    ("more: token copies of a prototyped Skitterbeam Battalion", CP, cp("token", BATTALION, copies=2),
+     {"tokens": 2, "power": 2, "mana_value": 5, "etb_triggers": False}, ["718.3d", "603.4"]),
+    # 709.5b + 709.5d + 709.5: the token has both halves, neither door unlocked, so no mana cost
+    ("more: token copy of a Room with its left door unlocked", CP, cp("token", POOL),
+     {"unlocked": [], "has_both_halves": True, "mana_value": 0}, ["709.5b", "709.5d", "709.5"]),
+    # 707.9d: an exception setting P/T: the original's P/T-defining ability isn't copied
+    ("more: Quicksilver Gargantuan copies Plague Rats", CP,
+     cp("permanent", RATS, exception={"set_power": 7, "set_toughness": 7, "original_has_cda": True}),
+     {"power": 7, "toughness": 7, "has_cda": False, "name": "Plague Rats"}, ["707.9b", "707.9d"]),
+    ("more: Clone copies Plague Rats (no exception)", CP, cp("permanent", RATS, exception={"original_has_cda": True}),
+     {"has_cda": True}, ["707.2"]),
+    # 707.10f: the copy of a permanent spell becomes a token with the spell's name; 111.13: not "created"
+    ("more: copy of a Grizzly Bears spell resolves", CP, cp("copy-resolves", dict(BEARS, permanent_spell=True)),
+     {"becomes": "token", "token_name": "Grizzly Bears", "counts_as_created": False}, ["707.10f", "111.13"]),
+    # 702.102c total cost of both halves; 702.102d left half's instructions, then the right's
+    ("more: Turn // Burn cast fused", SP, sp("cast", TURN, BURN, layout="fuse", cast_as="fused"),
+     {"can_cast": True, "total_cost": "{3}{U}{R}", "resolution_order": ["Turn", "Burn"], "on_stack.mana_value": 5},
+     ["702.102c", "702.102d"]),
+    # 709.4d: the fused spell evaluated has mana value 5: a "mana value 4 or greater" ban stops it
+    ("more: Turn // Burn fused under a mana value 4+ ban", SP,
+     sp("cast", TURN, BURN, layout="fuse", cast_as="fused", prohibition="mana-value-4-or-more"),
+     {"can_cast": False, "mana_value_evaluated": 5}, ["702.102c", "709.4d"]),
+    # 715.2a: cast as the creature, the spell still "has an Adventure"
+    ("more: Lovestruck Beast cast as a creature", SP, sp("cast", BEAST, HEART, layout="adventure", cast_as="creature"),
+     {"can_cast": True, "has_adventure": True}, ["715.2a"]),
+    # 715.5: the Adventure's name may be chosen
+    ("more: naming an Adventure", SP, sp("name-a-card", BEAST, HEART, layout="adventure", chosen_name="Heart's Desire"),
+     {"may_name_adventure": True}, ["715.5"]),
+    # 704.5e: the copy of an Adventure ceases to exist: nothing is exiled to cast the creature from
+    ("more: copy of an Adventure leaves nothing to cast later", SP,
+     sp("copy", GIANT, STOMP, layout="adventure", zone="stack", cast_as="adventure"),
+     {"copy_is_adventure": True, "may_cast_creature_later": False}, ["715.3c", "704.5e"]),
+]
