@@ -42,6 +42,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "face_down_ward": [p.format(f="abilities") + "::ward" for p in FD_CHARS[:2]],
         "can_turn_face_up": ["turn-face-up|can_turn_face_up", "copy|copy_can_turn_face_up"],
         "can_turn_face_up_by_special_action": ["turn-face-up|can_turn_face_up"],
+        "can_still_turn_face_up": ["turn-face-up|can_turn_face_up"], "allowed_costs": ["turn-face-up|allowed_costs"],
+        "can_turn_face_up_for_mana_cost": ["turn-face-up|by_mana_cost"],
+        "can_transform_while_face_down": ["turn-face-up|can_transform_while_face_down"],
+        "face_up_after": ["turn-face-up|face_up_after"], "can_cast_face_up": ["cast-face-down|can_cast_face_up"],
+        "*_still_applies": ["turn-face-up|effects_still_apply"],  # "<an effect's name>_still_applies"
         "uses_stack": ["turn-face-up|uses_stack"], "uses_stack_for_turning": ["turn-face-up|uses_stack"],
         "cost": ["turn-face-up|cost"], "turn_face_up_cost": ["turn-face-up|cost"],
         "cast_cost": ["cast-face-down|cost"], "cost_paid": ["cast-face-down|cost"],
@@ -173,6 +178,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "token_exists_after_sba": ["check|permanents.0.zone::exists"], "checks_needed": ["check|checks_with_actions"],
         "legend_rule_applies": ["check|permanents::by:704.5j"], "both_stay": ["check|permanents::all-survive"],
         "put_into_graveyard": ["check|permanents::count-by:704.5j"], "you_put_into_graveyard": ["check|permanents::count-by:704.5j"],
+        "dies_trigger": ["check|permanents.0.dies"], "ceases_to_exist": ["check|permanents.0.ceased_to_exist"],
+        "can_be_returned": ["check|permanents.0.zone::exists"], "objects_leaving": ["check|permanents.0.objects_left"],
+        **{k: ["check|all_in_one_check"] for k in ("simultaneous", "same_event", "aura_goes_in_same_check")},
+        **{k: ["check|indestructible_helps"] for k in ("indestructible_helps", "indestructible_prevents")},
+        "regeneration_helps": ["check|regeneration_helps"],
         "you_lose": ["check|players::loses:you"], "opponent_loses": ["check|players::loses:opponent"],
         "loses": ["check|players.0.loses"], "result": ["check|draw::draw-if-true"],
         "{permanent}": ["check|permanents.{i}"], "{permanent}_{field}": ["check|permanents.{i}.{field}"],
@@ -257,7 +267,7 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     if key in km:
         return km[key]
     for k, ps in km.items():
-        if k.endswith("*") and key.startswith(k[:-1]):
+        if (k.endswith("*") and key.startswith(k[:-1])) or (k.startswith("*") and key.endswith(k[1:])):
             return ps
     first = next(iter(sits.values()), {})
     halves = {"left": slug(first.get("left", {}).get("name")), "right": slug(first.get("right", {}).get("name"))}

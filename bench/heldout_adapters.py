@@ -96,7 +96,8 @@ def face_down(facts: dict) -> list[tuple[str, dict]]:
     if _int(facts.get("damage_marked")):
         base["damage"] = facts["damage_marked"]
     out = []
-    for q in FD_EVENTS.get(facts.get("event"), []):
+    still_down = facts.get("event") == "turn-face-down-attempt" and status.get("face_down")
+    for q in FD_EVENTS.get(facts.get("event"), []) + (["turn-face-up"] if still_down else []):
         s = {**base, "question": q}
         zone = facts.get("zone")
         if zone in ("battlefield", "stack", "exile", "library") and q != "manifest-dread":

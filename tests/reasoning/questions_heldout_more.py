@@ -4,7 +4,8 @@ the CR 2026-06-19 text of the rule the step relies on; same shape as questions_n
 situation, expected outcome paths, rules the trace must cite)."""
 from __future__ import annotations
 
-from tests.reasoning.questions_new import BEARS, BURN, CP, MDFC, SP, TURN, cp, mf, sp
+from tests.reasoning.questions_new import (ANGEL, BEARS, BURN, CP, DELVER, DISGUISED, FD, MDFC, SP, TURN, cp, fd, mf,
+                                           sp)
 
 SB = "state-based-actions"
 ESIKA = {"name": "Esika, God of the Tree", "types": ["creature"], "supertypes": ["legendary"], "mana_cost": "{1}{G}{G}",
@@ -86,4 +87,42 @@ MORE = [
     ("more: copy of an Adventure leaves nothing to cast later", SP,
      sp("copy", GIANT, STOMP, layout="adventure", zone="stack", cast_as="adventure"),
      {"copy_is_adventure": True, "may_cast_creature_later": False}, ["715.3c", "704.5e"]),
+]
+
+HYSTRODON = {"name": "Hystrodon", "types": ["creature"], "mana_cost": "{4}{G}", "power": 3, "toughness": 4,
+             "morph_cost": "{1}{G}{G}"}
+MORE += [
+    # 701.40b + 701.40c: a manifested card with morph: its mana cost or its morph cost
+    ("more: manifested Exalted Angel's ways up", FD, fd("turn-face-up", ANGEL, via="manifest"),
+     {"allowed_costs": ["{4}{W}{W}", "{2}{W}{W}"], "by_mana_cost": True}, ["701.40b", "701.40c"]),
+    # 702.168d: cast with disguise, only its disguise cost turns it up (a mana cost is for manifested cards)
+    ("more: a disguised creature isn't turned up for its mana cost", FD, fd("turn-face-up", DISGUISED, via="disguise"),
+     {"allowed_costs": ["{3}{G}"], "by_mana_cost": False, "cost": "{3}{G}"}, ["702.168d"]),
+    # 712.15a: face down it can't transform; turned up, its front face is up
+    ("more: manifested Delver of Secrets turned face up", FD, fd("turn-face-up", DELVER, via="manifest"),
+     {"face_up_after": "front", "can_transform_while_face_down": False, "after.name": "Delver of Secrets"},
+     ["712.15a", "701.40b"]),
+    # 708.4 (face down: mana value 0, even) beside 601.3 (face up: mana value 5, odd)
+    ("more: Hystrodon under an even-mana-value ban", FD,
+     fd("cast-face-down", HYSTRODON, via="morph", prohibition="even-mana-value"),
+     {"can_cast_face_down": False, "can_cast_face_up": True}, ["708.4", "601.3"]),
+    # 704.3: one check, one event: a deathtouch trade dies together; 700.4: each dies
+    ("more: a deathtouch trade is one event", SB,
+     {"permanents": [{"name": "Goring Warplow", "power": 1, "toughness": 1, "damage": 6},
+                     {"name": "Craw Wurm", "power": 6, "toughness": 4, "damage": 1, "deathtouch_damage": True}]},
+     {"all_in_one_check": True, "permanents.0.dies": True, "permanents.1.dies": True, "indestructible_helps": True},
+     ["704.3", "704.5g", "704.5h", "700.4"]),
+    # 704.5f: put into the graveyard, not destroyed: neither indestructible nor regeneration would help
+    ("more: 0 toughness: indestructible and regeneration don't help", SB,
+     {"permanents": [{"name": "Savannah Lions", "power": 0, "toughness": 0, "indestructible": True}]},
+     {"indestructible_helps": False, "regeneration_helps": False, "permanents.0.dies": True}, ["704.5f", "700.4"]),
+    # 111.7 + 704.5d: a token dies (triggers), then ceases to exist in the next check
+    ("more: a dying token ceases to exist", SB,
+     {"permanents": [{"name": "Soldier", "power": 1, "toughness": 1, "damage": 1, "token": True}]},
+     {"permanents.0.dies": True, "permanents.0.ceased_to_exist": True, "all_in_one_check": False},
+     ["704.5g", "700.4", "704.5d", "111.7"]),
+    # 712.21: a melded permanent is one object leaving, two cards moving
+    ("more: melded Urza, Planeswalker at 0 loyalty", SB,
+     {"permanents": [{"name": "Urza, Planeswalker", "types": ["planeswalker"], "loyalty": 0, "cards": 2}]},
+     {"permanents.0.objects_left": 1, "permanents.0.cards": 2}, ["704.5i", "712.21"]),
 ]
