@@ -89,7 +89,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "transforms": ["transform|transforms"], "is_transformed_permanent": ["transform|is_transformed_permanent"],
         "may_name_combined_back_face": ["name-a-card|may_name_combined_back_face"],
         "turned_face_down": ["turn-face-down|turned_face_down"], "plus1_counters_on_melded": ["meld|plus1_counters"],
-        "ability_does_anything": ["meld-trigger|does_anything"],
+        "ability_does_anything": ["meld-trigger|does_anything"], "etb_trigger": ["copy|etb_triggers"],
+        "creature_dies_triggers": ["leaves|dies_count"], "card_to_graveyard_triggers": ["leaves|cards_moved"],
+        "order_revealed": ["leaves|order_revealed"], "changes": ["transform|anything_changes"],
+        "characteristics_change": ["turn-face-down|anything_changes"], "token_exists": ["meld|tokens_exist"],
+        "{card}_zone": ["meld|zone", "meld-trigger|zone"],
     },
     "modal-dfc": {
         **{f: [f"characteristics|characteristics.{f}", f"cast|back|on_battlefield.{f}", f"put-onto-battlefield|characteristics.{f}",
@@ -278,6 +282,9 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     head, _, field = key.partition("_")
     if "{copier}_{field}" in km and head and head in copier and field:
         return [p.replace("{field}", field) for p in km["{copier}_{field}"]]
+    cards = {w for c in first.get("cards", []) if isinstance(c, dict) for w in slug(c.get("name")).split("_")}
+    if "{card}_zone" in km and key.endswith("_zone") and key[:-5] in cards:  # "<a word of a meld card>_zone"
+        return km["{card}_zone"]
     m = re.fullmatch(r"case_([a-z0-9]+)_(.+)", key)
     if m and f"case_{{case}}_{m.group(2)}" in km and f"case_{m.group(1)}" in sits:
         return [p.replace("{case}", m.group(1)) for p in km[f"case_{{case}}_{m.group(2)}"]]

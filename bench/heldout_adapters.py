@@ -160,7 +160,7 @@ def meld(facts: dict) -> list[tuple[str, dict]]:
     s = {"question": q, "cards": cards[:2], "zone": zone if zone in ("battlefield", "stack", "hand", "graveyard",
                                                                      "exile", "library") else "battlefield"}
     if facts.get("melded"):
-        s["melded"] = face(facts["melded"])
+        s["melded"] = {**face(facts["melded"]), "etb_ability": bool(re.search(r"\benters\b", text_of(facts["melded"])))}
     s["melded_now"] = bool(facts.get("melded")) and s["zone"] == "battlefield" and q not in ("meld", "meld-trigger")
     if q == "leaves":
         s["destination"] = DESTINATIONS.get(facts.get("event"), facts.get("destination") or "graveyard")

@@ -4,8 +4,8 @@ the CR 2026-06-19 text of the rule the step relies on; same shape as questions_n
 situation, expected outcome paths, rules the trace must cite)."""
 from __future__ import annotations
 
-from tests.reasoning.questions_new import (ANGEL, BEARS, BURN, CP, DELVER, DISGUISED, FD, MDFC, SP, TURN, cp, fd, mf,
-                                           sp)
+from tests.reasoning.questions_new import (ANGEL, BEARS, BURN, CP, DELVER, DISGUISED, ENGINE, FD, LOST, MD, MDFC, MISHRA,
+                                           SP, STONES, TURN, URZA, URZA_PW, cp, fd, md, mf, sp)
 
 SB = "state-based-actions"
 ESIKA = {"name": "Esika, God of the Tree", "types": ["creature"], "supertypes": ["legendary"], "mana_cost": "{1}{G}{G}",
@@ -125,4 +125,26 @@ MORE += [
     ("more: melded Urza, Planeswalker at 0 loyalty", SB,
      {"permanents": [{"name": "Urza, Planeswalker", "types": ["planeswalker"], "loyalty": 0, "cards": 2}]},
      {"permanents.0.objects_left": 1, "permanents.0.cards": 2}, ["704.5i", "712.21"]),
+]
+
+MORE += [
+    # 712.21e: one object moved, two cards; 700.4: the melded creature dies once
+    ("more: melded Mishra dies", MD, md("leaves", destination="graveyard"),
+     {"objects_left": 1, "cards_moved": 2, "dies_count": 1}, ["712.21", "712.21e", "700.4"]),
+    # 712.21a: put into the library, the owner doesn't reveal the order
+    ("more: melded Urza put into the library", MD, md("leaves", (URZA, STONES), URZA_PW, destination="library"),
+     {"order_revealed": False, "owner_orders": True, "dies_count": None}, ["712.21a"]),
+    # 712.4c: the instruction is ignored; 712.16: nothing happens and nothing changes
+    ("more: transform melded Urza", MD, md("transform", (URZA, STONES), URZA_PW),
+     {"transforms": False, "anything_changes": False}, ["712.4c"]),
+    ("more: turn melded Mishra face down", MD, md("turn-face-down"), {"anything_changes": False}, ["712.16"]),
+    # 701.42b/c: a token can't be melded: both stay exiled; 704.5d: the exiled token ceases to exist
+    ("more: Mishra and a token Dragon Engine", MD, md("meld", (MISHRA, dict(ENGINE, token=True))),
+     {"melded": False, "zone": "exile", "tokens_exist": False}, ["701.42b", "701.42c", "704.5d"]),
+    # 707.8 + 712.8g + 707.5: a copy of the melded permanent, with its enters ability triggering
+    ("more: Clone copies Mishra, Lost to Phyrexia", MD, md("copy", melded=dict(LOST, etb_ability=True)),
+     {"copy.mana_value": 0, "etb_triggers": True}, ["707.8", "712.8g", "707.5"]),
+    # 603.4: the meld trigger rechecks its condition; doing nothing, the cards stay on the battlefield
+    ("more: meld trigger with one half gone", MD, md("meld-trigger", condition_still_true=False),
+     {"does_anything": False, "zone": "battlefield"}, ["603.4"]),
 ]
