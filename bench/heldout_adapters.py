@@ -303,6 +303,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
                                          or c.get("power") == "*" or c.get("toughness") == "*")
     s = {"question": q, "original": orig, "exception": exception,
          "may_choose_new_targets": bool(ce.get("may_choose_new_targets"))}
+    s["copier_controller"] = "opponent" if ce.get("controller") == "opponent" else "you"
     if ce.get("source") and "effect" not in ce["source"]:
         s["copier_name"] = ce["source"]
     numbers = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}

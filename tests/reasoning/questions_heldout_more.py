@@ -6,6 +6,7 @@ from __future__ import annotations
 
 from tests.reasoning.questions_new import (ANGEL, BEARS, BURN, CP, DELVER, DISGUISED, ENGINE, FD, LOST, MD, MDFC, MISHRA,
                                            SP, STONES, TURN, URZA, URZA_PW, cp, fd, md, mf, sp)
+from tests.reasoning.questions_new import BOLT
 
 SB = "state-based-actions"
 ESIKA = {"name": "Esika, God of the Tree", "types": ["creature"], "supertypes": ["legendary"], "mana_cost": "{1}{G}{G}",
@@ -147,4 +148,20 @@ MORE += [
     # 603.4: the meld trigger rechecks its condition; doing nothing, the cards stay on the battlefield
     ("more: meld trigger with one half gone", MD, md("meld-trigger", condition_still_true=False),
      {"does_anything": False, "zone": "battlefield"}, ["603.4"]),
+]
+
+AUTOMATON = {"name": "Adaptive Automaton", "types": ["artifact", "creature"], "mana_cost": "{3}", "power": 2,
+             "toughness": 2, "as_enters_choice": "Elf", "etb_ability": False}
+MORE += [
+    # 707.10: the copy isn't cast and is controlled by the player who put it on the stack; 707.10c new targets
+    ("more: Fork copies the opponent's Lightning Bolt", CP,
+     cp("spell", dict(BOLT, targets=["you"]), may_choose_new_targets=True, copier_controller="you"),
+     {"copy_is_cast": False, "controller": "you", "may_change_targets": True}, ["707.10", "707.10c"]),
+    # 707.6: the choice isn't copied; the copy's controller makes it
+    ("more: Clone copies the opponent's Adaptive Automaton", CP, cp("permanent", AUTOMATON),
+     {"copies_choice": False, "choice_by": "you"}, ["707.6"]),
+    # 701.62a: "Manifest one of them": an instant may be chosen too
+    ("more: manifest dread may pick the instant", FD,
+     {"question": "manifest-dread", "card": BOLT, "top_cards": [BOLT, BEARS], "choose": 1},
+     {"may_choose_any": True, "manifested": "Lightning Bolt", "to_graveyard": ["Grizzly Bears"]}, ["701.62a"]),
 ]

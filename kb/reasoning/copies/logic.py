@@ -271,6 +271,7 @@ def _permanent(ctx, st, token):
             "has_cda": bool(e["original_has_cda"]) and v.get("cda_copied", True) is not False,
             "has_both_halves": True if room else None,
             "copies_choice": False if o["as_enters_choice"] else None,
+            "choice_by": st["s"]["copier_controller"] if o["as_enters_choice"] else None,
             "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0}
 
 
@@ -282,6 +283,11 @@ def spell_copy(st, ctx, **_):
     made += ["kicked"] if o["kicked"] else []
     made += [f"targets {', '.join(o['targets'])}"] if o["targets"] else []
     return "the copy is put on the stack, not cast; it copies " + (", ".join(made) or "the spell's decisions")
+
+
+@implements("707.10", "controlled by the player under whose control it was put on the stack", mechanic=M)
+def spell_controller(st, ctx, **_):
+    return f"the copy is controlled (and owned) by the player who put it on the stack: {st['s']['copier_controller']}"
 
 
 @implements("700.2g", "copies the mode(s) chosen for it", "can't choose a different mode", mechanic=M)
@@ -327,12 +333,14 @@ def _spell(ctx, st, cast):
         ctx.apply("707.12")
         return {"copy_is_cast": True, "cast_triggers": True}
     ctx.apply("707.10")
+    ctx.apply("707.10", using="spell_controller")
     if o["modes"]:
         ctx.apply("700.2g")
     if st["s"]["may_choose_new_targets"]:
         ctx.apply("707.10c")
     return {"copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
+            "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),
             "colors": colours(o.get("mana_cost"), o.get("color_indicator")),
             "mana_value": mana_value(o.get("mana_cost"), o["x"] or 0)}
 

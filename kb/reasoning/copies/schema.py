@@ -60,6 +60,8 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
     "copier_name": text("コピーする側の名前（名前をコピーしない効果のとき）", "the copy's own name (if the name isn't copied)",
                         default=""),
     "copier_choice": text("コピー側の「戦場に出るに際して」の選択", "the copy's own 'as it enters' choice", default=""),
+    "copier_controller": choice("コピーを出す（コントロールする）プレイヤー", "the player who puts the copy onto the stack or battlefield",
+                                {"you": ("あなた", "you"), "opponent": ("対戦相手", "opponent")}, default="you"),
     "copier_double_faced": boolean("コピー側は両面カード", "the copy is represented by a double-faced card"),
     "copies": integer("作るコピーの数", "number of copies", default=1, minimum=1),
 }, required=("question", "original"))

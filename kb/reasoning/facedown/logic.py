@@ -411,4 +411,5 @@ def solve(sit: dict, ctx) -> dict:
     chars = _characteristics(ctx, st)
     pick = st["picked"]
     return {"manifested": pick and pick["name"], "cards_manifested": 1 if pick else 0, "characteristics": chars,
+            "may_choose_any": True,  # 701.62a: "Manifest one of them", whatever card it is
             "to_graveyard": [c["name"] for c in sit["top_cards"] if c is not pick]}
