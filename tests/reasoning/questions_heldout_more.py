@@ -165,3 +165,17 @@ MORE += [
      {"question": "manifest-dread", "card": BOLT, "top_cards": [BOLT, BEARS], "choose": 1},
      {"may_choose_any": True, "manifested": "Lightning Bolt", "to_graveyard": ["Grizzly Bears"]}, ["701.62a"]),
 ]
+
+MORE += [
+    # 708.5: a face-down permanent's controller may look at it; another player may not
+    ("more: looking at the opponent's manifested creature", FD,
+     fd("look", BEARS, via="manifest", controller="opponent", from_zone="battlefield"),
+     {"may_look": False, "controller_may_look": True}, ["708.5"]),
+    # 712.8b: a meld card on the stack has only its front face's characteristics
+    ("more: Mishra, Claimed by Gix on the stack", MD, md("characteristics", zone="stack", melded_now=False),
+     {"uses_back_face": False, "characteristics.mana_value": 4}, ["712.8b"]),
+    # 704.5c: ten poison counters lose the game whatever the player's life total
+    ("more: ten poison counters at 12 life", SB, {"permanents": [], "players": [{"name": "opponent", "life": 12,
+                                                                              "poison": 10}]},
+     {"players.0.loses": True, "players.0.life_matters": False}, ["704.5c"]),
+]

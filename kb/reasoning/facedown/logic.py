@@ -342,6 +342,7 @@ def countered(st, ctx, **_):
 def look(st, ctx, **_):
     s = st["s"]
     st["may_look"] = s["controller"] == "you" and s["from_zone"] in ("battlefield", "stack")
+    st["controller_may_look"] = s["from_zone"] in ("battlefield", "stack")  # its controller, whoever that is
     return ("you may look at a face-down spell or permanent you control" + (" (even phased out)" if s["phased_out"] else "")
             if st["may_look"] else "you can't look at it: it is controlled by another player or not on the battlefield/stack")
 
@@ -395,7 +396,7 @@ def solve(sit: dict, ctx) -> dict:
         return {"revealed": True, "zone": sit["destination"]}
     if q == "look":
         ctx.apply("708.5")
-        return {"may_look": st["may_look"]}
+        return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
     if q == "copy":
         chars = _characteristics(ctx, st)
         ctx.apply("708.2")

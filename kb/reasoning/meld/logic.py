@@ -241,7 +241,8 @@ def solve(sit: dict, ctx) -> dict:
     st.update(s=sit, cards=cards, melded=sit["melded"], chars=None, ok=False)
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": _characteristics(ctx, st)}
+        return {"characteristics": _characteristics(ctx, st),
+                "uses_back_face": sit["zone"] == "battlefield" and sit["melded_now"]}
     if q == "meld":
         ctx.apply("701.42b")
         if not st["ok"]:

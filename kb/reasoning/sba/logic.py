@@ -343,6 +343,8 @@ def solve(sit: dict, ctx) -> dict:
                         "ceased_to_exist": bool(p.get("ceased")),
                         "objects_left": 0 if p["zone"] == "battlefield" and not p.get("ceased") else 1}
                        for p in st["perms"]],
-        "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by")} for p in st["players"]],
+        # a loss by 704.5b/704.5c doesn't look at life at all: only 704.5a does
+        "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by"),
+                     "life_matters": (p.get("by") == "704.5a") if p.get("lost") else None} for p in st["players"]],
         "draw": st["draw"],
     }
