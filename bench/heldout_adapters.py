@@ -58,6 +58,17 @@ def prohibition(facts: dict) -> str:
     return next((v for words, v in PROHIBITIONS if words in text), "none")
 
 
+def requirement(facts: dict) -> dict:
+    """'target instant card with mana value 2 or less', 'land card' -> the engine's requirement fields."""
+    text = facts.get("target_requirement") or facts.get("requirement") or ""
+    low = text.lower()
+    req = {"types_any": [t for t in re.findall(r"[a-z]+", low) if t in TYPES], "permanent_card": "permanent card" in low,
+           "targeted": "target_requirement" in facts}
+    for m in re.finditer(r"mana value (\d+) or (less|greater)", low):
+        req["mana_value_max" if m.group(2) == "less" else "mana_value_min"] = int(m.group(1))
+    return req if (req["types_any"] or req["permanent_card"] or len(req) > 3) else {}
+
+
 def faces(c: dict) -> tuple[dict, dict]:
     fs = c.get("faces") or [c, c]
     return face(fs[0]), face(fs[1])
@@ -202,7 +213,8 @@ def modal_dfc(facts: dict) -> list[tuple[str, dict]]:
     base = {"front": front, "back": back, "layout": "transforming" if c.get("layout") == "transform" else "modal",
             "zone": facts.get("zone") or "hand", "face_up": facts.get("face_up") or "front",
             "lands_played": facts.get("lands_played_this_turn", 0), "land_plays": facts.get("land_plays_allowed", 1),
-            "prohibition": prohibition(facts), "chosen_name": facts.get("chosen_name", "")}
+            "prohibition": prohibition(facts), "chosen_name": facts.get("chosen_name", ""),
+            "requirement": requirement(facts)}
     if facts.get("timing") and "empty-stack" not in facts["timing"]:
         base["main_phase_empty_stack"] = False
     out = []
@@ -334,7 +346,8 @@ def split(facts: dict) -> list[tuple[str, dict]]:
         layout = "fuse"
     cast_as = facts.get("cast_as")
     zone = facts.get("zone") or "hand"
-    base = {"left": left, "right": right, "layout": layout, "zone": zone, "prohibition": prohibition(facts)}
+    base = {"left": left, "right": right, "layout": layout, "zone": zone, "prohibition": prohibition(facts),
+            "requirement": requirement(facts)}
     if cast_as in ("left", "right", "fused", "creature", "adventure"):
         base["cast_as"] = cast_as
     if facts.get("timing") == "opponent-turn":
@@ -356,96 +369,7 @@ def split(facts: dict) -> list[tuple[str, dict]]:
     return out
 
 
-# ---------------------------------------------------------------- state-based actions
-
-
-def _attachment(p: dict) -> str:
-    subs = {s.lower() for s in p.get("subtypes", [])}
-    return next((k for k in ("aura", "equipment", "fortification") if k in subs), "none")
-
-
-def _illegal(p: dict, by_name: dict) -> str:
-    host = by_name.get(p.get("attached_to"))
-    if host is None:
-        return "legal"
-    colours = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    prot = {a.lower().removeprefix("protection from ") for a in host.get("abilities", [])
-            if a.lower().startswith("protection from ")}
-    if any(colours.get(col) in prot for col in p.get("colors", [])):
-        return "protection"
-    if _attachment(p) == "equipment" and "creature" not in host.get("types", []):
-        return "not-a-creature"
-    return "legal"
-
-
-SBA_MOVES = {"token-bounced": "hand"}  # events that move the (first) permanent before the check
-
-
-def sba(facts: dict) -> list[tuple[str, dict]]:
-    perms = facts.get("permanents", [])
-    by_name = {p.get("name"): p for p in perms}
-    dealt = _int(facts.get("damage_dealt")) or 0
-
-    def bonus(p: dict) -> dict | None:
-        """A P/T the facts give that differs from the printed card by exactly what another
-        permanent's static ability grants ("Enchanted creature gets +2/+1", "Other Merfolk get +1/+1")."""
-        printed = card_named(facts, p.get("name"))
-        if not printed or _int(printed.get("power")) is None or _int(p.get("power")) is None:
-            return None
-        diff = (p["power"] - printed["power"], (p.get("toughness") or 0) - (printed.get("toughness") or 0))
-        if diff == (0, 0):
-            return None
-        for other in perms:
-            if other is p:
-                continue
-            text = text_of(card_named(facts, other.get("name")) or other)
-            for m in re.finditer(r"(enchanted creature|equipped creature|other [^.]*?) gets? ([+-]\d+)/([+-]\d+)", text):
-                grants = m.group(1).startswith("other") or other.get("name") in p.get("attached", [])
-                if grants and (int(m.group(2)), int(m.group(3))) == diff:
-                    return {"source": other["name"], "power": diff[0], "toughness": diff[1], "printed": printed}
-        return None
-
-    def perm(p: dict) -> dict:
-        counters = p.get("counters", {})
-        abil = [a.lower() for a in p.get("abilities", [])]
-        out = {"name": p.get("name") or "", "controller": p.get("controller", "you"),
-               "types": [t for t in p.get("types", ["creature"]) if t in TYPES],
-               "supertypes": list(p.get("supertypes", [])), "damage": _int(p.get("damage")) or 0,
-               "deathtouch_damage": bool(p.get("damaged_by_deathtouch")), "indestructible": "indestructible" in abil,
-               "regeneration_shield": bool(p.get("regeneration_shield")), "token": bool(p.get("token")),
-               "face_down": bool(p.get("face_down")), "copy_of": p.get("copy_of") or "",
-               "cards": 2 if p.get("melded") else 1, "plus1_counters": _int(counters.get("+1/+1")) or 0,
-               "minus1_counters": _int(counters.get("-1/-1")) or 0, "attachment": _attachment(p),
-               "attached_to": p.get("attached_to") or "", "attachment_illegal": _illegal(p, by_name)}
-        for k in ("power", "toughness"):
-            v = p.get(f"base_{k}", p.get(k))
-            if _int(v) is not None:
-                out[k] = v
-        b = bonus(p)
-        if b:  # the printed values plus the change, which lasts while its source is on the battlefield
-            out.update(power=b["printed"]["power"], toughness=b["printed"]["toughness"],
-                       bonuses=[{"source": b["source"], "power": b["power"], "toughness": b["toughness"]}])
-        if _int(counters.get("loyalty")) is not None:
-            out["loyalty"] = counters["loyalty"]
-            if dealt and "planeswalker" in out["types"]:
-                out["damage_dealt_to_planeswalker"] = dealt
-        return out
-
-    players = [{"name": pl.get("name", "you"), "life": pl.get("life", 20), "poison": pl.get("poison", 0),
-                "drew_from_empty_library": bool(pl.get("attempted_draw_from_empty_library"))}
-               for pl in facts.get("players", [])]
-    base = {"permanents": [perm(p) for p in perms], "players": players}
-    moved = SBA_MOVES.get(facts.get("event"))
-    if moved and base["permanents"]:
-        base["permanents"][0]["zone"] = moved
-    if not facts.get("cases"):
-        return [("check", base)]
-    out = []
-    for key, change in facts["cases"].items():  # the same board under each case's changes
-        changed = [perm({**p, **change}) if i == 0 else perm(p) for i, p in enumerate(perms)]
-        out.append((f"case_{key}", {**base, "permanents": changed}))
-    return out
-
+from heldout_adapters_sba import sba  # noqa: E402  (the state-based actions adapter, kept apart: module size)
 
 ADAPTERS = {"face-down": ("face-down", face_down), "meld": ("meld", meld), "modal-dfc": ("modal-dfc", modal_dfc),
             "copies": ("copy", copies), "split-adventure": ("split-card", split),

@@ -179,3 +179,28 @@ MORE += [
                                                                               "poison": 10}]},
      {"players.0.loses": True, "players.0.life_matters": False}, ["704.5c"]),
 ]
+
+AWAKENING = {"name": "Valakut Awakening", "types": ["instant"], "mana_cost": "{2}{R}"}
+STONEFORGE = {"name": "Valakut Stoneforge", "types": ["land"], "mana_cost": None}
+FIRE = {"name": "Fire", "types": ["instant"], "mana_cost": "{1}{R}"}
+ICE = {"name": "Ice", "types": ["instant"], "mana_cost": "{1}{U}"}
+MORE += [
+    # 712.8a: in the hand only the front face (an instant): not a land card, whatever its back face is
+    ("more: 'discard a land card' with Valakut Awakening", MDFC,
+     mf("characteristics", AWAKENING, STONEFORGE, zone="hand", requirement={"types_any": ["land"]}),
+     {"meets_requirement": False, "characteristics.mana_value": 3}, ["712.8a"]),
+    # 712.8a + 601.2c: in the graveyard the front face (a sorcery, mana value 7) is what the target check sees
+    ("more: target permanent card with mana value 3 or less: Emeria's Call", MDFC,
+     mf("characteristics", {"name": "Emeria's Call", "types": ["sorcery"], "mana_cost": "{4}{W}{W}{W}"},
+        {"name": "Emeria, Shattered Skyclave", "types": ["land"], "mana_cost": None}, zone="graveyard",
+        requirement={"permanent_card": True, "mana_value_max": 3, "targeted": True}),
+     {"meets_requirement": False}, ["712.8a", "601.2c"]),
+    # 709.4 + 709.4b + 601.2c: in the graveyard Fire // Ice has the combined mana value 4
+    ("more: target instant card with mana value 2 or less: Fire // Ice", SP,
+     sp("characteristics", FIRE, ICE, zone="graveyard",
+        requirement={"types_any": ["instant"], "mana_value_max": 2, "targeted": True}),
+     {"meets_requirement": False, "characteristics.mana_value": 4}, ["709.4", "709.4b", "601.2c"]),
+    ("more: target instant card: Fire // Ice", SP,
+     sp("characteristics", FIRE, ICE, zone="graveyard", requirement={"types_any": ["instant"], "targeted": True}),
+     {"meets_requirement": True}, ["709.4", "601.2c"]),
+]

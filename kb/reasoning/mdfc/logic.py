@@ -3,7 +3,7 @@ transforming ones: which face can be cast, played or put onto the battlefield; m
 zone (each face has its own cost on the stack and battlefield, the front's elsewhere)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, is_permanent_card, mana_value, real_card
+from kb.reasoning.cards import colours, is_permanent_card, mana_value, meets, real_card
 from kb.reasoning.mdfc.schema import M
 from kb.reasoning.registry import implements
 
@@ -68,6 +68,22 @@ def characteristics(ctx, st):
     if st["modal"] or st["up"] == "front":
         ctx.apply("202.3a")
     return st["chars"]
+
+
+@implements("601.2c", "appropriate object or player for each target", mechanic=M)
+def target_check(st, ctx, **_):
+    c = st["chars"]
+    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
+            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
+            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
+
+
+def _requirement(ctx, st, chars):
+    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
+    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
+    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
+        ctx.apply("601.2c")
+    return st["meets"]
 
 
 @implements("712.11b", "chooses which face they are casting before putting it onto the stack", mechanic=M)
@@ -184,7 +200,8 @@ def solve(sit: dict, ctx) -> dict:
         real_card(ctx, sit[side]["name"], f"{side}.name")
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": characteristics(ctx, st)}
+        chars = characteristics(ctx, st)
+        return {"characteristics": chars, "meets_requirement": _requirement(ctx, st, chars)}
     if q == "cast":
         before = characteristics(ctx, st) if sit["zone"] != "stack" else None
         st["up"] = sit["choose"]

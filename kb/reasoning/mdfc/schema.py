@@ -2,7 +2,7 @@
 what a player does with the card; a transforming card may be asked beside it (``layout``)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import face
+from kb.reasoning.cards import face, requirement
 from kb.reasoning.schema import boolean, choice, integer, situation_schema, text
 
 M = "modal-dfc"
@@ -38,4 +38,5 @@ SCHEMA = situation_schema(M, "モードを持つ両面カード", "Modal double-
         "creature-spells": ("クリーチャー呪文", "creature spells"),
         "noncreature-spells": ("クリーチャーでない呪文", "noncreature spells")}, default="none"),
     "chosen_name": text("指定する名前", "name chosen", default=""),
+    "requirement": requirement(),
 }, required=("question", "front", "back"))

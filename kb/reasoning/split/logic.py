@@ -3,7 +3,7 @@ mana value in each zone, casting a half, both halves or the Adventure, exile and
 copies."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, combine_costs, mana_value, real_card
+from kb.reasoning.cards import colours, combine_costs, mana_value, meets, real_card
 from kb.reasoning.registry import implements
 from kb.reasoning.split.schema import M
 
@@ -199,6 +199,22 @@ def has_adventure(st, ctx, **_):
             "an effect that refers to a spell that has an Adventure sees it")
 
 
+@implements("601.2c", "appropriate object or player for each target", mechanic=M)
+def target_check(st, ctx, **_):
+    c = st["chars"]
+    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
+            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
+            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
+
+
+def _requirement(ctx, st, chars):
+    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
+    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
+    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
+        ctx.apply("601.2c")
+    return st["meets"]
+
+
 @implements("709.2", "each split card is only one card", mechanic=M)
 @implements("715.2c", "each adventurer card is only one card", mechanic=M)
 def one_card(st, ctx, **_):
@@ -225,7 +241,8 @@ def solve(sit: dict, ctx) -> dict:
         real_card(ctx, sit[side]["name"], f"{side}.name")
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": characteristics(ctx, st)}
+        chars = characteristics(ctx, st)
+        return {"characteristics": chars, "meets_requirement": _requirement(ctx, st, chars)}
     if q == "card-count":
         ctx.apply("715.2c" if adv else "709.2")
         return {"cards": 1}
