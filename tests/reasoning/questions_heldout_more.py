@@ -204,3 +204,13 @@ MORE += [
      sp("characteristics", FIRE, ICE, zone="graveyard", requirement={"types_any": ["instant"], "targeted": True}),
      {"meets_requirement": True}, ["709.4", "601.2c"]),
 ]
+
+DEMON = {"name": "Grinning Demon", "types": ["creature"], "mana_cost": "{2}{B}{B}", "power": 6, "toughness": 6,
+         "morph_cost": "{2}{B}{B}"}
+MORE += [
+    # 704.5g on the face-down 2/2 (702.37a), then 708.9: revealed to all players as it moves
+    ("more: face-down Grinning Demon with 2 damage dies", FD,
+     fd("leaves", DEMON, via="morph", from_zone="battlefield", destination="graveyard", damage=2),
+     {"destroyed": True, "revealed": True, "revealed_to": "all players", "zone": "graveyard"},
+     ["702.37a", "704.5g", "708.9"]),
+]

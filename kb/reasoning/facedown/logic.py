@@ -317,6 +317,12 @@ def no_way_up(st, ctx, **_):
             "it face down gives no way, and without morph or disguise it stays face down")
 
 
+@implements("704.5g", "total damage marked on it is greater than or equal to its toughness", "destroyed", mechanic=M)
+def lethal(st, ctx, **_):
+    return (f"face down it is a 2/2 with {st['s']['damage']} damage marked: lethal damage, it is destroyed "
+            "(a state-based action) and goes to the graveyard")
+
+
 @implements("708.2b", "A face-down permanent can't be turned face down", "nothing happens", mechanic=M)
 def already_down(st, ctx, **_):
     return "it is already face down: nothing happens and none of its characteristics change"
@@ -390,10 +396,15 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("708.2b")
         return {"turned_face_down": False, "anything_changes": False}
     if q == "leaves":
+        destroyed = None
+        if sit["from_zone"] == "battlefield" and sit["destination"] == "graveyard" and sit["damage"]:
+            destroyed = sit["damage"] >= (st["down"] or _characteristics(ctx, st))["toughness"]
+            if destroyed:
+                ctx.apply("704.5g")
         ctx.apply("708.9")
         if sit["from_zone"] == "stack" and sit["destination"] == "graveyard":
             ctx.apply("701.6a")
-        return {"revealed": True, "zone": sit["destination"]}
+        return {"revealed": True, "revealed_to": "all players", "zone": sit["destination"], "destroyed": destroyed}
     if q == "look":
         ctx.apply("708.5")
         return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
