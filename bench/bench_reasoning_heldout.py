@@ -180,6 +180,9 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "may_cast_creature_later": ["countered|may_cast_creature_later", "resolves|may_cast_creature_later"],
         "may_cast_on_opponents_turn": ["cast|can_cast"], "may_cast_during_own_main_phase": ["cast@own-main|can_cast"], "is_instant_card": ["characteristics|characteristics.types::has:instant"],
         "clone_has_adventure": ["copy-permanent|copy_has_adventure"],
+        "unlocked_on_entry": ["room-enters|unlocked"], "mana_value_on_battlefield_left_only": ["room-enters|mana_value"],
+        "unlock_uses_stack": ["room-unlock|uses_stack"], "unlock_cost": ["room-unlock|unlock_cost"],
+        "mana_value_after_full_unlock": ["room-unlock|mana_value"],
     },
     "state-based-actions": {
         **{f: ["check|permanents.0." + f] for f in ("destroyed", "zone", "toughness", "power", "survives",
@@ -329,7 +332,7 @@ def situations(book, q: dict) -> tuple[str, dict]:
     mech, adapter = ADAPTERS[q["type"]]
     sits = {label.replace(":", "|"): s for label, s in adapter(q["facts"])}
     if q["type"] in ZONE_QUESTIONS and sits:
-        base = next(iter(sits.values()))
+        base = next(iter(sits.values()))  # the adapter's first situation is always one of this type's mechanic
         for z in ("hand", "graveyard", "exile"):
             sits[f"characteristics@{z}"] = {**base, "question": "characteristics", "zone": z}
         for label, s in list(sits.items()):  # a cast outside the main phase: the same cast in it, for comparison
@@ -342,8 +345,10 @@ def score(book, q: dict) -> dict:
     mech, sits = situations(book, q)
     outcomes, cited, errors = {}, set(), []
     for label, s in sits.items():
+        m = s.get("_mechanic", mech)  # an adapter may ask another mechanic (a Room: the room mechanic)
+        s = {k: v for k, v in s.items() if k != "_mechanic"}
         try:
-            ans = ask(book, mech, s, rulings=False)
+            ans = ask(book, m, s, rulings=False)
         except SituationError as e:
             errors.append(f"{label}: engine refused the situation ({e})")
             continue

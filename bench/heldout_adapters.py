@@ -338,8 +338,10 @@ SPLIT_EVENTS = {
 
 def split(facts: dict) -> list[tuple[str, dict]]:
     c = next((c for c in facts.get("cards", []) if c.get("faces")), None)
+    if c is not None and c.get("layout") == "room":
+        return room(facts, c)
     if c is None or c.get("layout") not in ("split", "adventure"):
-        return []  # a Room is its own question type in the engine (room), not a split card here
+        return []
     left, right = faces(c)
     layout = c["layout"]
     if layout == "split" and "fuse" in text_of(c):
@@ -367,6 +369,23 @@ def split(facts: dict) -> list[tuple[str, dict]]:
             s["zone"] = "hand"  # the facts give where it is once cast; casting starts from the hand
         out.append((label, s))
     return out
+
+
+def room(facts: dict, c: dict) -> list[tuple[str, dict]]:
+    """A Room: a split card off the battlefield (709.4, asked as split-card), and the engine's own room
+    mechanic (709.5) for it entering with the cast half unlocked and for unlocking the other door."""
+    left, right = faces(c)
+    for f in (left, right):
+        f["types"], f["subtypes"] = list(c.get("types", [])), list(c.get("subtypes", []))
+    cast = facts.get("cast_as") if facts.get("cast_as") in ("left", "right") else "left"
+    doors = {"left": {"name": left["name"], "mana_cost": left["mana_cost"]},
+             "right": {"name": right["name"], "mana_cost": right["mana_cost"]}}
+    base = {"_mechanic": "room", "room": doors}
+    return [("characteristics", {"question": "characteristics", "left": left, "right": right, "layout": "split",
+                                 "zone": facts.get("zone") or "hand"}),
+            ("room-enters", {**base, "event": "cast_resolves", "cast_half": cast}),
+            ("room-unlock", {**base, "event": "unlock_action", "door": "right" if cast == "left" else "left",
+                             "unlocked": [cast]})]
 
 
 from heldout_adapters_sba import sba  # noqa: E402  (the state-based actions adapter, kept apart: module size)

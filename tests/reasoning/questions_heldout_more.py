@@ -214,3 +214,15 @@ MORE += [
      {"destroyed": True, "revealed": True, "revealed_to": "all players", "zone": "graveyard"},
      ["702.37a", "704.5g", "708.9"]),
 ]
+
+DOORS = {"left": {"name": "Bottomless Pool", "mana_cost": "{U}"}, "right": {"name": "Locker Room", "mana_cost": "{4}{U}"}}
+MORE += [
+    # 709.5e: the unlock cost is the locked half's mana cost, a special action (116.2m); 709.5: both halves' costs
+    ("more: unlocking Locker Room", "room", {"room": DOORS, "event": "unlock_action", "door": "right",
+                                             "unlocked": ["left"]},
+     {"unlock_cost": "{4}{U}", "uses_stack": False, "mana_value": 6}, ["709.5e", "116.2m", "709.5"]),
+    # 709.4: off the battlefield a Room is a split card: both halves combined
+    ("more: a Room in the hand", SP, sp("characteristics", dict(DOORS["left"], types=["enchantment"]),
+                                         dict(DOORS["right"], types=["enchantment"]), zone="hand"),
+     {"characteristics.mana_value": 6}, ["709.4"]),
+]
