@@ -139,7 +139,8 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "can_transform": ["token|can_transform", "permanent|can_transform"],
         "tokens_trigger": ["token|etb_triggers"], "copy_controller": ["spell|controller"],
         "may_change_target": ["spell|may_change_targets"],
-        # "new_choice_by": the engine answers the player ("you"), the set a role ("Clone's controller"): not mapped "token_has_both_halves": ["token|has_both_halves"],
+        # "new_choice_by": the engine answers the player ("you"), the set a role ("Clone's controller"): not mapped
+        "token_has_both_halves": ["token|has_both_halves"],
         "token_name": ["copy-resolves|token_name"], "create_token_trigger": ["copy-resolves|counts_as_created"],
         "{copier}_{field}": ["permanent|{field}", "token|{field}"],
         **{f"token_{f}": [f"token|{f}"] for f in ("power", "toughness", "mana_value", "colors")},
