@@ -42,6 +42,11 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "face_down_ward": [p.format(f="abilities") + "::ward" for p in FD_CHARS[:2]],
         "can_turn_face_up": ["turn-face-up|can_turn_face_up", "copy|copy_can_turn_face_up"],
         "can_turn_face_up_by_special_action": ["turn-face-up|can_turn_face_up"],
+        "can_still_turn_face_up": ["turn-face-up|can_turn_face_up"], "allowed_costs": ["turn-face-up|allowed_costs"],
+        "can_turn_face_up_for_mana_cost": ["turn-face-up|by_mana_cost"],
+        "can_transform_while_face_down": ["turn-face-up|can_transform_while_face_down"],
+        "face_up_after": ["turn-face-up|face_up_after"], "can_cast_face_up": ["cast-face-down|can_cast_face_up"],
+        "*_still_applies": ["turn-face-up|effects_still_apply"],  # "<an effect's name>_still_applies"
         "uses_stack": ["turn-face-up|uses_stack"], "uses_stack_for_turning": ["turn-face-up|uses_stack"],
         "cost": ["turn-face-up|cost"], "turn_face_up_cost": ["turn-face-up|cost"],
         "cast_cost": ["cast-face-down|cost"], "cost_paid": ["cast-face-down|cost"],
@@ -52,10 +57,13 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "etb_trigger": ["turn-face-up|etb_triggers"], "ward_after_face_up": ["turn-face-up|ward_after"],
         "can_be_responded_to": ["turn-face-up|can_be_responded_to"], "survives": ["turn-face-up|survives_damage"],
         "plus1_counters": ["turn-face-up|plus1_counters"],
-        "zone_after": ["leaves|zone"], "must_reveal": ["leaves|revealed"],
+        "zone_after": ["leaves|zone"], "must_reveal": ["leaves|revealed"], "revealed_to": ["leaves|revealed_to"],
+        "destroyed": ["leaves|destroyed"],
         "you_can_look_at_opponents": ["look|opponent|may_look"],
+        "opponent_can_look_at_own": ["look|opponent|controller_may_look"],
         "you_can_look_at_own_phased_out": ["look|you|phased-out|may_look"],
         "clone_face_up": ["copy|copy_face_up"], "cards_manifested": ["manifest-dread|cards_manifested"],
+        "may_choose_noncreature": ["manifest-dread|may_choose_any"],
         "manifested_power": ["manifest-dread|characteristics.power"],
         "manifested_toughness": ["manifest-dread|characteristics.toughness"],
         "other_card_zone": ["manifest-dread|to_graveyard::graveyard-if-any"],
@@ -78,16 +86,21 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "owner_orders_cards": ["leaves|owner_orders"], "order_chosen_by": ["leaves|owner_orders::owner-if-true"],
         "returned": ["flicker|returned"], "melded_after_return": ["flicker|melded_after_return"],
         "face_up": ["flicker|face_up"], "permanents_after": ["flicker|permanents_after"],
-        "melded": ["meld|melded", "meld-trigger|melded"], "counterpart": ["pair|counterpart"],
+        "is_planeswalker_card": ["characteristics|characteristics.types::has:planeswalker"],
+        "melded": ["meld|melded", "meld-trigger|melded"], "uses_back_face": ["characteristics|uses_back_face"], "counterpart": ["pair|counterpart"],
         "melds_into": ["pair|melds_into"], "can_meld_with_*": ["pair|can_meld"],
         "transforms": ["transform|transforms"], "is_transformed_permanent": ["transform|is_transformed_permanent"],
         "may_name_combined_back_face": ["name-a-card|may_name_combined_back_face"],
         "turned_face_down": ["turn-face-down|turned_face_down"], "plus1_counters_on_melded": ["meld|plus1_counters"],
-        "ability_does_anything": ["meld-trigger|does_anything"],
+        "ability_does_anything": ["meld-trigger|does_anything"], "etb_trigger": ["copy|etb_triggers"],
+        "creature_dies_triggers": ["leaves|dies_count"], "card_to_graveyard_triggers": ["leaves|cards_moved"],
+        "order_revealed": ["leaves|order_revealed"], "changes": ["transform|anything_changes"],
+        "characteristics_change": ["turn-face-down|anything_changes"], "token_exists": ["meld|tokens_exist"],
+        "{card}_zone": ["meld|zone", "meld-trigger|zone"],
     },
     "modal-dfc": {
         **{f: [f"characteristics|characteristics.{f}", f"cast|back|on_battlefield.{f}", f"put-onto-battlefield|characteristics.{f}",
-               f"transform|characteristics.{f}", f"token-copy|characteristics.{f}"]
+               f"transform|characteristics.{f}", f"token-copy|characteristics.{f}", f"countered|characteristics.{f}"]
            for f in ("mana_value", "types", "colors", "name", "power", "toughness")},
         "can_play_as_land": ["play-land|can_play"], "can_play_back_face": ["play-land|can_play"],
         "uses_stack": ["play-land|uses_stack"], "counts_as_land_play": ["play-land|counts_as_land_play"],
@@ -99,9 +112,12 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         **{f"{f}_in_{z}": [f"characteristics@{z}|characteristics.{f}"] for f in ("mana_value", "types")
            for z in ("hand", "graveyard", "exile")},
         "is_land_card": ["characteristics|characteristics.types::has:land"],
+        "is_planeswalker_card": ["characteristics|characteristics.types::has:planeswalker"],
         "is_creature": ["characteristics|characteristics.types::has:creature"],
         "is_permanent_card": ["characteristics|characteristics.types::permanent"],
-        "enters_battlefield": ["put-onto-battlefield|enters"], "zone_after": ["put-onto-battlefield|zone"],
+        **{k: ["characteristics|meets_requirement"] for k in ("legal_target", "satisfies_requirement")},
+        "enters_battlefield": ["put-onto-battlefield|enters"], "zone_after_counter": ["countered|zone_after"],
+        "can_choose_back_face": ["put-onto-battlefield|may_choose_face"], "play_face_choices": ["play-land|face_choices"], "zone_after": ["put-onto-battlefield|zone"],
         "name_on_battlefield": ["put-onto-battlefield|characteristics.name"],
         "put_onto_battlefield_face": ["put-onto-battlefield|characteristics.name"],
         "mana_value_on_battlefield": ["cast|back|on_battlefield.mana_value"],
@@ -120,7 +136,13 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "is_enchantment": ["permanent|types::has:enchantment"], "is_creature": ["permanent|types::has:creature"],
         "token_face_up": ["token|face_up"], "can_turn_face_up": ["token|can_turn_face_up"],
         "token_double_faced": ["token|double_faced"], "face_up": ["token|face"],
-        "can_transform": ["token|double_faced", "permanent|double_faced"],
+        "can_transform": ["token|can_transform", "permanent|can_transform"],
+        "tokens_trigger": ["token|etb_triggers"], "copy_controller": ["spell|controller"],
+        "may_change_target": ["spell|may_change_targets"],
+        # "new_choice_by": the engine answers the player ("you"), the set a role ("Clone's controller"): not mapped
+        "token_has_both_halves": ["token|has_both_halves"],
+        "token_name": ["copy-resolves|token_name"], "create_token_trigger": ["copy-resolves|counts_as_created"],
+        "{copier}_{field}": ["permanent|{field}", "token|{field}"],
         **{f"token_{f}": [f"token|{f}"] for f in ("power", "toughness", "mana_value", "colors")},
         "tokens": ["token|tokens"],
         "copy_is_cast": ["spell|copy_is_cast"], "cast_trigger": ["spell|cast_triggers"], "copy_colors": ["spell|colors"],
@@ -133,7 +155,8 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "token_left_unlocked": ["token|unlocked::has:left"], "token_right_unlocked": ["token|unlocked::has:right"],
     },
     "split-adventure": {
-        **{f: [f"characteristics|characteristics.{f}", f"cast|on_stack.{f}", f"copy-permanent|characteristics.{f}"]
+        **{f: [f"characteristics|characteristics.{f}", f"cast|on_stack.{f}", f"cast|fused|on_stack.{f}",
+               f"copy-permanent|characteristics.{f}"]
            for f in ("mana_value", "colors", "types", "names", "power", "toughness")},
         "name": ["copy-permanent|characteristics.names::first"],
         "can_cast_{left}": ["cast|left|can_cast"], "can_cast_{right}": ["cast|right|can_cast"],
@@ -143,7 +166,12 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "may_name_both": ["name-a-card|may_name_both"], "card_has_chosen_name": ["name-a-card|has_chosen_name"],
         "mana_value_on_stack": ["cast|fused|on_stack.mana_value", "cast|on_stack.mana_value", "resolves|on_stack.mana_value"],
         "can_fuse": ["cast|fused|can_cast"], "can_cast_fused": ["cast|fused|can_cast"],
-        "can_cast_one_half": ["cast|left|can_cast"], "fused_mana_value": ["cast|fused|on_stack.mana_value"],
+        "can_cast_one_half": ["cast|left|can_cast"],
+        "fused_mana_value": ["cast|fused|on_stack.mana_value", "cast|fused|mana_value_evaluated"],
+        "total_cost": ["cast|fused|total_cost"], "resolution_order": ["cast|fused|resolution_order"],
+        "may_name_adventure": ["name-a-card|may_name_adventure"],
+        **{k: ["characteristics|meets_requirement"] for k in ("legal_target", "satisfies_requirement")},
+        "can_cast_creature_from_copy": ["copy|may_cast_creature_later"],
         "copy_is_fused": ["copy|copy_is_fused"], "copy_is_cast": ["copy|copy_is_cast"],
         "copy_is_adventure": ["copy|copy_is_adventure"], "copy_mana_value": ["copy|copy.mana_value"],
         "copy_remains_after_resolution": ["copy|copy_remains"], "types_on_stack": ["resolves|on_stack.types"],
@@ -153,6 +181,9 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "may_cast_creature_later": ["countered|may_cast_creature_later", "resolves|may_cast_creature_later"],
         "may_cast_on_opponents_turn": ["cast|can_cast"], "may_cast_during_own_main_phase": ["cast@own-main|can_cast"], "is_instant_card": ["characteristics|characteristics.types::has:instant"],
         "clone_has_adventure": ["copy-permanent|copy_has_adventure"],
+        "unlocked_on_entry": ["room-enters|unlocked"], "mana_value_on_battlefield_left_only": ["room-enters|mana_value"],
+        "unlock_uses_stack": ["room-unlock|uses_stack"], "unlock_cost": ["room-unlock|unlock_cost"],
+        "mana_value_after_full_unlock": ["room-unlock|mana_value"],
     },
     "state-based-actions": {
         **{f: ["check|permanents.0." + f] for f in ("destroyed", "zone", "toughness", "power", "survives",
@@ -162,8 +193,13 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "token_exists_after_sba": ["check|permanents.0.zone::exists"], "checks_needed": ["check|checks_with_actions"],
         "legend_rule_applies": ["check|permanents::by:704.5j"], "both_stay": ["check|permanents::all-survive"],
         "put_into_graveyard": ["check|permanents::count-by:704.5j"], "you_put_into_graveyard": ["check|permanents::count-by:704.5j"],
+        "dies_trigger": ["check|permanents.0.dies"], "ceases_to_exist": ["check|permanents.0.ceased_to_exist"],
+        "can_be_returned": ["check|permanents.0.zone::exists"], "objects_leaving": ["check|permanents.0.objects_left"],
+        **{k: ["check|all_in_one_check"] for k in ("simultaneous", "same_event", "aura_goes_in_same_check")},
+        **{k: ["check|indestructible_helps"] for k in ("indestructible_helps", "indestructible_prevents")},
+        "regeneration_helps": ["check|regeneration_helps"],
         "you_lose": ["check|players::loses:you"], "opponent_loses": ["check|players::loses:opponent"],
-        "loses": ["check|players.0.loses"], "result": ["check|draw::draw-if-true"],
+        "loses": ["check|players.0.loses"], "life_matters": ["check|players.0.life_matters"], "result": ["check|draw::draw-if-true"],
         "{permanent}": ["check|permanents.{i}"], "{permanent}_{field}": ["check|permanents.{i}.{field}"],
         "case_{case}_survives": ["case_{case}|permanents.0.survives"], "case_{case}_tapped": ["case_{case}|permanents.0.tapped"],
         "case_{case}_damage_after": ["case_{case}|permanents.0.damage"],
@@ -246,13 +282,20 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     if key in km:
         return km[key]
     for k, ps in km.items():
-        if k.endswith("*") and key.startswith(k[:-1]):
+        if (k.endswith("*") and key.startswith(k[:-1])) or (k.startswith("*") and key.endswith(k[1:])):
             return ps
     first = next(iter(sits.values()), {})
     halves = {"left": slug(first.get("left", {}).get("name")), "right": slug(first.get("right", {}).get("name"))}
     for side, s in halves.items():
         if s and f"can_cast_{{{side}}}" in km and key == f"can_cast_{s}":
             return km[f"can_cast_{{{side}}}"]
+    copier = slug(first.get("copier_name")).split("_")  # a key naming the copy by a word of its card's name
+    head, _, field = key.partition("_")
+    if "{copier}_{field}" in km and head and head in copier and field:
+        return [p.replace("{field}", field) for p in km["{copier}_{field}"]]
+    cards = {w for c in first.get("cards", []) if isinstance(c, dict) for w in slug(c.get("name")).split("_")}
+    if "{card}_zone" in km and key.endswith("_zone") and key[:-5] in cards:  # "<a word of a meld card>_zone"
+        return km["{card}_zone"]
     m = re.fullmatch(r"case_([a-z0-9]+)_(.+)", key)
     if m and f"case_{{case}}_{m.group(2)}" in km and f"case_{m.group(1)}" in sits:
         return [p.replace("{case}", m.group(1)) for p in km[f"case_{{case}}_{m.group(2)}"]]
@@ -290,7 +333,7 @@ def situations(book, q: dict) -> tuple[str, dict]:
     mech, adapter = ADAPTERS[q["type"]]
     sits = {label.replace(":", "|"): s for label, s in adapter(q["facts"])}
     if q["type"] in ZONE_QUESTIONS and sits:
-        base = next(iter(sits.values()))
+        base = next(iter(sits.values()))  # the adapter's first situation is always one of this type's mechanic
         for z in ("hand", "graveyard", "exile"):
             sits[f"characteristics@{z}"] = {**base, "question": "characteristics", "zone": z}
         for label, s in list(sits.items()):  # a cast outside the main phase: the same cast in it, for comparison
@@ -303,8 +346,10 @@ def score(book, q: dict) -> dict:
     mech, sits = situations(book, q)
     outcomes, cited, errors = {}, set(), []
     for label, s in sits.items():
+        m = s.get("_mechanic", mech)  # an adapter may ask another mechanic (a Room: the room mechanic)
+        s = {k: v for k, v in s.items() if k != "_mechanic"}
         try:
-            ans = ask(book, mech, s, rulings=False)
+            ans = ask(book, m, s, rulings=False)
         except SituationError as e:
             errors.append(f"{label}: engine refused the situation ({e})")
             continue

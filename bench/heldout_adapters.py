@@ -58,6 +58,17 @@ def prohibition(facts: dict) -> str:
     return next((v for words, v in PROHIBITIONS if words in text), "none")
 
 
+def requirement(facts: dict) -> dict:
+    """'target instant card with mana value 2 or less', 'land card' -> the engine's requirement fields."""
+    text = facts.get("target_requirement") or facts.get("requirement") or ""
+    low = text.lower()
+    req = {"types_any": [t for t in re.findall(r"[a-z]+", low) if t in TYPES], "permanent_card": "permanent card" in low,
+           "targeted": "target_requirement" in facts}
+    for m in re.finditer(r"mana value (\d+) or (less|greater)", low):
+        req["mana_value_max" if m.group(2) == "less" else "mana_value_min"] = int(m.group(1))
+    return req if (req["types_any"] or req["permanent_card"] or len(req) > 3) else {}
+
+
 def faces(c: dict) -> tuple[dict, dict]:
     fs = c.get("faces") or [c, c]
     return face(fs[0]), face(fs[1])
@@ -96,7 +107,8 @@ def face_down(facts: dict) -> list[tuple[str, dict]]:
     if _int(facts.get("damage_marked")):
         base["damage"] = facts["damage_marked"]
     out = []
-    for q in FD_EVENTS.get(facts.get("event"), []):
+    still_down = facts.get("event") == "turn-face-down-attempt" and status.get("face_down")
+    for q in FD_EVENTS.get(facts.get("event"), []) + (["turn-face-up"] if still_down else []):
         s = {**base, "question": q}
         zone = facts.get("zone")
         if zone in ("battlefield", "stack", "exile", "library") and q != "manifest-dread":
@@ -159,7 +171,7 @@ def meld(facts: dict) -> list[tuple[str, dict]]:
     s = {"question": q, "cards": cards[:2], "zone": zone if zone in ("battlefield", "stack", "hand", "graveyard",
                                                                      "exile", "library") else "battlefield"}
     if facts.get("melded"):
-        s["melded"] = face(facts["melded"])
+        s["melded"] = {**face(facts["melded"]), "etb_ability": bool(re.search(r"\benters\b", text_of(facts["melded"])))}
     s["melded_now"] = bool(facts.get("melded")) and s["zone"] == "battlefield" and q not in ("meld", "meld-trigger")
     if q == "leaves":
         s["destination"] = DESTINATIONS.get(facts.get("event"), facts.get("destination") or "graveyard")
@@ -185,7 +197,7 @@ MDFC_EVENTS = {
     "play-as-land": ["play-land"], "play-or-cast": ["play-land", "cast"],
     "characteristics-in-hand": ["characteristics"], "query-characteristics": ["characteristics"],
     "query-mana-value": ["characteristics"], "targeting-check": ["characteristics"],
-    "countered-then-query": ["characteristics"], "put-onto-battlefield": ["put-onto-battlefield"],
+    "countered-then-query": ["countered"], "put-onto-battlefield": ["put-onto-battlefield"],
     "put-onto-battlefield-from-graveyard": ["put-onto-battlefield"], "cast-back-face": ["cast:back"],
     "cast-back-face-then-query": ["characteristics", "cast:back"], "transform-instruction": ["transform"],
     "token-copy": ["token-copy"], "choose-card-name": ["name-a-card"],
@@ -201,7 +213,8 @@ def modal_dfc(facts: dict) -> list[tuple[str, dict]]:
     base = {"front": front, "back": back, "layout": "transforming" if c.get("layout") == "transform" else "modal",
             "zone": facts.get("zone") or "hand", "face_up": facts.get("face_up") or "front",
             "lands_played": facts.get("lands_played_this_turn", 0), "land_plays": facts.get("land_plays_allowed", 1),
-            "prohibition": prohibition(facts), "chosen_name": facts.get("chosen_name", "")}
+            "prohibition": prohibition(facts), "chosen_name": facts.get("chosen_name", ""),
+            "requirement": requirement(facts)}
     if facts.get("timing") and "empty-stack" not in facts["timing"]:
         base["main_phase_empty_stack"] = False
     out = []
@@ -214,6 +227,8 @@ def modal_dfc(facts: dict) -> list[tuple[str, dict]]:
             s["choose"] = "back" if "land" in back["types"] and "land" not in front["types"] else "front"
         elif q == "cast":
             s["choose"] = "front" if "land" not in front["types"] else "back"
+        if q == "countered":
+            s["zone"] = "stack"  # the facts give where it ends up; it is countered on the stack
         if q in ("cast", "play-land") and s["zone"] in ("stack", "battlefield"):
             s["zone"] = "hand"  # the facts give where it ends up; casting and playing start from the hand
         out.append((label, s))
@@ -249,6 +264,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
         up = 1 if o.get("face_up") == "back" else 0
         orig = face(fs[up])
         orig["double_faced"] = c.get("layout") in ("transform", "modal_dfc", "meld")
+        orig["modal_dfc"] = c.get("layout") == "modal_dfc"
         orig["face_up"] = "back" if up else "front"
         if up:
             orig["front_mana_cost"] = fs[0].get("mana_cost")
@@ -281,6 +297,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
     if choices:
         orig["as_enters_choice"] = ", ".join(str(v) for v in choices.values())
     orig["etb_ability"] = "enters" in text_of(c)
+    orig["etb_if_cast"] = bool(re.search(r"\benters?\b[^.]*, if you cast it", text_of(c)))
     for k in ("modes", "targets"):
         if o.get(k):
             orig[k] = list(o[k])
@@ -292,8 +309,13 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
         orig["name"] = "(face-down)"
     src = card_named(facts, ce.get("source")) or {}
     n = re.search(r"create (\w+) tokens? that (?:are|is a) cop", (src.get("text") or "").lower())
-    s = {"question": q, "original": orig, "exception": _exceptions(ce.get("exceptions", [])),
+    exception = _exceptions(ce.get("exceptions", []))
+    # a P/T the card defines itself ("power and toughness are each equal to ...", printed */*): a CDA (604.3)
+    exception["original_has_cda"] = bool(re.search(r"power and toughness are each equal", text_of(c))
+                                         or c.get("power") == "*" or c.get("toughness") == "*")
+    s = {"question": q, "original": orig, "exception": exception,
          "may_choose_new_targets": bool(ce.get("may_choose_new_targets"))}
+    s["copier_controller"] = "opponent" if ce.get("controller") == "opponent" else "you"
     if ce.get("source") and "effect" not in ce["source"]:
         s["copier_name"] = ce["source"]
     numbers = {"a": 1, "one": 1, "two": 2, "three": 3, "four": 4, "five": 5}
@@ -316,15 +338,18 @@ SPLIT_EVENTS = {
 
 def split(facts: dict) -> list[tuple[str, dict]]:
     c = next((c for c in facts.get("cards", []) if c.get("faces")), None)
+    if c is not None and c.get("layout") == "room":
+        return room(facts, c)
     if c is None or c.get("layout") not in ("split", "adventure"):
-        return []  # a Room is its own question type in the engine (room), not a split card here
+        return []
     left, right = faces(c)
     layout = c["layout"]
     if layout == "split" and "fuse" in text_of(c):
         layout = "fuse"
     cast_as = facts.get("cast_as")
     zone = facts.get("zone") or "hand"
-    base = {"left": left, "right": right, "layout": layout, "zone": zone, "prohibition": prohibition(facts)}
+    base = {"left": left, "right": right, "layout": layout, "zone": zone, "prohibition": prohibition(facts),
+            "requirement": requirement(facts)}
     if cast_as in ("left", "right", "fused", "creature", "adventure"):
         base["cast_as"] = cast_as
     if facts.get("timing") == "opponent-turn":
@@ -346,96 +371,24 @@ def split(facts: dict) -> list[tuple[str, dict]]:
     return out
 
 
-# ---------------------------------------------------------------- state-based actions
+def room(facts: dict, c: dict) -> list[tuple[str, dict]]:
+    """A Room: a split card off the battlefield (709.4, asked as split-card), and the engine's own room
+    mechanic (709.5) for it entering with the cast half unlocked and for unlocking the other door."""
+    left, right = faces(c)
+    for f in (left, right):
+        f["types"], f["subtypes"] = list(c.get("types", [])), list(c.get("subtypes", []))
+    cast = facts.get("cast_as") if facts.get("cast_as") in ("left", "right") else "left"
+    doors = {"left": {"name": left["name"], "mana_cost": left["mana_cost"]},
+             "right": {"name": right["name"], "mana_cost": right["mana_cost"]}}
+    base = {"_mechanic": "room", "room": doors}
+    return [("characteristics", {"question": "characteristics", "left": left, "right": right, "layout": "split",
+                                 "zone": facts.get("zone") or "hand"}),
+            ("room-enters", {**base, "event": "cast_resolves", "cast_half": cast}),
+            ("room-unlock", {**base, "event": "unlock_action", "door": "right" if cast == "left" else "left",
+                             "unlocked": [cast]})]
 
 
-def _attachment(p: dict) -> str:
-    subs = {s.lower() for s in p.get("subtypes", [])}
-    return next((k for k in ("aura", "equipment", "fortification") if k in subs), "none")
-
-
-def _illegal(p: dict, by_name: dict) -> str:
-    host = by_name.get(p.get("attached_to"))
-    if host is None:
-        return "legal"
-    colours = {"W": "white", "U": "blue", "B": "black", "R": "red", "G": "green"}
-    prot = {a.lower().removeprefix("protection from ") for a in host.get("abilities", [])
-            if a.lower().startswith("protection from ")}
-    if any(colours.get(col) in prot for col in p.get("colors", [])):
-        return "protection"
-    if _attachment(p) == "equipment" and "creature" not in host.get("types", []):
-        return "not-a-creature"
-    return "legal"
-
-
-SBA_MOVES = {"token-bounced": "hand"}  # events that move the (first) permanent before the check
-
-
-def sba(facts: dict) -> list[tuple[str, dict]]:
-    perms = facts.get("permanents", [])
-    by_name = {p.get("name"): p for p in perms}
-    dealt = _int(facts.get("damage_dealt")) or 0
-
-    def bonus(p: dict) -> dict | None:
-        """A P/T the facts give that differs from the printed card by exactly what another
-        permanent's static ability grants ("Enchanted creature gets +2/+1", "Other Merfolk get +1/+1")."""
-        printed = card_named(facts, p.get("name"))
-        if not printed or _int(printed.get("power")) is None or _int(p.get("power")) is None:
-            return None
-        diff = (p["power"] - printed["power"], (p.get("toughness") or 0) - (printed.get("toughness") or 0))
-        if diff == (0, 0):
-            return None
-        for other in perms:
-            if other is p:
-                continue
-            text = text_of(card_named(facts, other.get("name")) or other)
-            for m in re.finditer(r"(enchanted creature|equipped creature|other [^.]*?) gets? ([+-]\d+)/([+-]\d+)", text):
-                grants = m.group(1).startswith("other") or other.get("name") in p.get("attached", [])
-                if grants and (int(m.group(2)), int(m.group(3))) == diff:
-                    return {"source": other["name"], "power": diff[0], "toughness": diff[1], "printed": printed}
-        return None
-
-    def perm(p: dict) -> dict:
-        counters = p.get("counters", {})
-        abil = [a.lower() for a in p.get("abilities", [])]
-        out = {"name": p.get("name") or "", "controller": p.get("controller", "you"),
-               "types": [t for t in p.get("types", ["creature"]) if t in TYPES],
-               "supertypes": list(p.get("supertypes", [])), "damage": _int(p.get("damage")) or 0,
-               "deathtouch_damage": bool(p.get("damaged_by_deathtouch")), "indestructible": "indestructible" in abil,
-               "regeneration_shield": bool(p.get("regeneration_shield")), "token": bool(p.get("token")),
-               "face_down": bool(p.get("face_down")), "copy_of": p.get("copy_of") or "",
-               "cards": 2 if p.get("melded") else 1, "plus1_counters": _int(counters.get("+1/+1")) or 0,
-               "minus1_counters": _int(counters.get("-1/-1")) or 0, "attachment": _attachment(p),
-               "attached_to": p.get("attached_to") or "", "attachment_illegal": _illegal(p, by_name)}
-        for k in ("power", "toughness"):
-            v = p.get(f"base_{k}", p.get(k))
-            if _int(v) is not None:
-                out[k] = v
-        b = bonus(p)
-        if b:  # the printed values plus the change, which lasts while its source is on the battlefield
-            out.update(power=b["printed"]["power"], toughness=b["printed"]["toughness"],
-                       bonuses=[{"source": b["source"], "power": b["power"], "toughness": b["toughness"]}])
-        if _int(counters.get("loyalty")) is not None:
-            out["loyalty"] = counters["loyalty"]
-            if dealt and "planeswalker" in out["types"]:
-                out["damage_dealt_to_planeswalker"] = dealt
-        return out
-
-    players = [{"name": pl.get("name", "you"), "life": pl.get("life", 20), "poison": pl.get("poison", 0),
-                "drew_from_empty_library": bool(pl.get("attempted_draw_from_empty_library"))}
-               for pl in facts.get("players", [])]
-    base = {"permanents": [perm(p) for p in perms], "players": players}
-    moved = SBA_MOVES.get(facts.get("event"))
-    if moved and base["permanents"]:
-        base["permanents"][0]["zone"] = moved
-    if not facts.get("cases"):
-        return [("check", base)]
-    out = []
-    for key, change in facts["cases"].items():  # the same board under each case's changes
-        changed = [perm({**p, **change}) if i == 0 else perm(p) for i, p in enumerate(perms)]
-        out.append((f"case_{key}", {**base, "permanents": changed}))
-    return out
-
+from heldout_adapters_sba import sba  # noqa: E402  (the state-based actions adapter, kept apart: module size)
 
 ADAPTERS = {"face-down": ("face-down", face_down), "meld": ("meld", meld), "modal-dfc": ("modal-dfc", modal_dfc),
             "copies": ("copy", copies), "split-adventure": ("split-card", split),

@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 
 from kb.errors import SituationError
-from kb.reasoning.schema import array, choice, field, integer, obj, text
+from kb.reasoning.schema import array, boolean, choice, field, integer, obj, text
 from kb.text import normalize
 
 TYPES = {"artifact": ("アーティファクト", "artifact"), "battle": ("バトル", "battle"),
@@ -50,6 +50,32 @@ def face(ja: str = "カード", en: str = "card", extra: dict | None = None, req
         "color_indicator": array("色指標", "color indicator", choice("色", "color", COLOURS), default=[]),
         **(extra or {}),
     }, required=required)
+
+
+def requirement() -> dict:
+    """What an effect looks for in a card ("target instant card with mana value 2 or less", "a land card")."""
+    return {**obj("効果が探すカードの条件（例 マナ総量2以下のインスタント・カード）",
+                  "what an effect looks for (e.g. an instant card with mana value 2 or less)", {
+                      "types_any": array("カード・タイプ（いずれか）", "card types (any of)",
+                                         choice("カード・タイプ", "card type", TYPES), default=[]),
+                      "permanent_card": boolean("パーマネント・カード", "a permanent card"),
+                      "mana_value_max": {**integer("マナ総量の上限", "mana value at most"), "type": ["integer", "null"],
+                                         "default": None},
+                      "mana_value_min": {**integer("マナ総量の下限", "mana value at least"), "type": ["integer", "null"],
+                                         "default": None},
+                      "targeted": boolean("対象として選ぶ", "chosen as a target")}), "default": {}}
+
+
+def meets(chars: dict, req: dict) -> bool | None:
+    """Whether characteristics meet a requirement; None when there is no requirement."""
+    if not req or not (req.get("types_any") or req.get("permanent_card") or req.get("mana_value_max") is not None
+                       or req.get("mana_value_min") is not None):
+        return None
+    types, mv = set(chars.get("types") or []), chars.get("mana_value") or 0
+    return ((not req["types_any"] or bool(types & set(req["types_any"])))
+            and (not req["permanent_card"] or is_permanent_card(types))
+            and (req["mana_value_max"] is None or mv <= req["mana_value_max"])
+            and (req["mana_value_min"] is None or mv >= req["mana_value_min"]))
 
 
 def type_words(value, where: str) -> set[str]:

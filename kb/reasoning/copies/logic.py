@@ -147,6 +147,41 @@ def back_mv(st, ctx, **_):
     return "a copy of a back face has mana value 0"
 
 
+@implements("712.8e", "copying the back face of a nonmodal double-faced permanent", "the mana value of that permanent is 0",
+            mechanic=M)
+def back_face_copy(st, ctx, **_):
+    st["mv"] = 0
+    return "it copies the back face of a nonmodal double-faced permanent: the copy's mana value is 0"
+
+
+@implements("712.8f", "modal double-faced permanent is on the battlefield, it has only the characteristics of the face",
+            mechanic=M)
+def modal_back_copy(st, ctx, **_):
+    return "a modal double-faced permanent's back face has its own mana cost: the copy's mana value comes from it"
+
+
+@implements("712.9", "Only permanents represented by double-faced tokens and double-faced cards",
+            "can transform or convert", mechanic=M)
+def transform_copy(st, ctx, token=False, **_):
+    st["can_transform"] = token or bool(st["s"]["copier_double_faced"])
+    return ("the copy is a double-faced token: it can transform" if token else
+            "the copy is represented by a double-faced card: it can transform" if st["can_transform"] else
+            "the copy is represented by a card that isn't double-faced: it can't transform")
+
+
+@implements("603.4", "if [condition]", "The ability triggers only if it is; otherwise it does nothing", mechanic=M)
+def intervening_if(st, ctx, **_):
+    return ("the copied enters ability has an intervening 'if you cast it' clause: the token copies weren't cast, "
+            "so it doesn't trigger for them")
+
+
+@implements("709.5", "it doesn't have the name, mana cost, or rules text of this object's left half", mechanic=M)
+def room_locked(st, ctx, **_):
+    locked = [d for d in ("left", "right") if d not in st["unlocked"]]
+    return ("a door without its unlocked designation has no name, mana cost or rules text: "
+            + (", ".join(locked) + " locked" if locked else "both unlocked"))
+
+
 @implements("718.3d", "the copy has the alternative power, toughness, and mana cost characteristics", mechanic=M)
 def prototype(st, ctx, **_):
     return "the original was a prototyped spell: the copy has the prototype's P/T and mana cost"
@@ -195,20 +230,35 @@ def _permanent(ctx, st, token):
     if e["keep_name"]:
         ctx.apply("707.9c", using="keeps")
     st["mv"] = mana_value(st["v"]["mana_cost"])
+    can_transform = None
     if o["double_faced"]:
         ctx.apply("707.8a" if token else "707.8")
-        if o["face_up"] == "back":
+        if o["face_up"] == "back" and o["modal_dfc"]:
+            ctx.apply("712.8f")
+        elif o["face_up"] == "back":
             ctx.apply("202.3b")
+            ctx.apply("712.8e")
+        ctx.apply("712.9", token=token)
+        can_transform = st["can_transform"]
     if o["prototyped"]:
         ctx.apply("718.3d")
     room = bool(o["room_unlocked"]) or "room" in " ".join(o.get("subtypes") or []).lower()
+    unlocked: list = []  # the designations aren't copiable (709.5b); a token's halves weren't cast (709.5d)
     if room:
         ctx.apply("709.5b")
         if token:
             ctx.apply("709.5d")
+        st["unlocked"] = unlocked
+        ctx.apply("709.5")
+        if not unlocked:  # neither door's mana cost: the combined cost of none (202.3a)
+            st["mv"] = 0
     if o["as_enters_choice"]:
         ctx.apply("707.6")
-    if o["etb_ability"]:
+    etb = bool(o["etb_ability"])
+    if etb and token and o["etb_if_cast"]:
+        ctx.apply("603.4")
+        etb = False
+    elif etb:
         ctx.apply("707.5")
     v = st["v"]
     return {"name": v["name"], "types": v["types"], "subtypes": v["subtypes"], "power": v["power"],
@@ -217,9 +267,12 @@ def _permanent(ctx, st, token):
                                                         v["color_indicator"]),
             "tapped": False, "plus1_counters": 0, "attached": [], "face_up": True,
             "double_faced": bool(o["double_faced"] and token), "face": o["face_up"] if o["double_faced"] else None,
-            "can_turn_face_up": False if o["face_down"] else None, "etb_triggers": bool(o["etb_ability"]),
+            "can_turn_face_up": False if o["face_down"] else None, "etb_triggers": etb, "can_transform": can_transform,
+            "has_cda": bool(e["original_has_cda"]) and v.get("cda_copied", True) is not False,
+            "has_both_halves": True if room else None,
             "copies_choice": False if o["as_enters_choice"] else None,
-            "unlocked": [] if room else None, "tokens": st["s"]["copies"] if token else 0}
+            "choice_by": st["s"]["copier_controller"] if o["as_enters_choice"] else None,
+            "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0}
 
 
 @implements("707.10", "a copy of a spell isn't cast", "all decisions made for it", mechanic=M)
@@ -230,6 +283,11 @@ def spell_copy(st, ctx, **_):
     made += ["kicked"] if o["kicked"] else []
     made += [f"targets {', '.join(o['targets'])}"] if o["targets"] else []
     return "the copy is put on the stack, not cast; it copies " + (", ".join(made) or "the spell's decisions")
+
+
+@implements("707.10", "controlled by the player under whose control it was put on the stack", mechanic=M)
+def spell_controller(st, ctx, **_):
+    return f"the copy is controlled (and owned) by the player who put it on the stack: {st['s']['copier_controller']}"
 
 
 @implements("700.2g", "copies the mode(s) chosen for it", "can't choose a different mode", mechanic=M)
@@ -275,12 +333,14 @@ def _spell(ctx, st, cast):
         ctx.apply("707.12")
         return {"copy_is_cast": True, "cast_triggers": True}
     ctx.apply("707.10")
+    ctx.apply("707.10", using="spell_controller")
     if o["modes"]:
         ctx.apply("700.2g")
     if st["s"]["may_choose_new_targets"]:
         ctx.apply("707.10c")
     return {"copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
+            "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),
             "colors": colours(o.get("mana_cost"), o.get("color_indicator")),
             "mana_value": mana_value(o.get("mana_cost"), o["x"] or 0)}
 
@@ -296,7 +356,8 @@ def solve(sit: dict, ctx) -> dict:
         return _spell(ctx, st, q == "cast-copy")
     if sit["original"]["permanent_spell"]:
         ctx.apply("707.10f")
-        return {"becomes": "token", "counts_as_created": False, "in_graveyard_after": False}
+        return {"becomes": "token", "token_name": sit["original"]["name"], "counts_as_created": False,
+                "in_graveyard_after": False}
     ctx.apply("707.10a")
     ctx.apply("704.5e")
     return {"becomes": None, "in_graveyard_after": False, "ceases_to_exist": True}

@@ -28,7 +28,7 @@ PROCEDURES = (
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("708", "702.37", "702.168", "701.58", "701.62"),
                   name_en="Face-down spells and permanents", name_ja="裏向きの呪文とパーマネント",
-                  procedures=PROCEDURES, relies_on=("202.3", "701.6"), examples=(
+                  procedures=PROCEDURES, relies_on=("202.3", "701.6", "601.3", "704.5"), examples=(
                       ("予示されたセラの天使を表向きにする", "Turn a manifested Serra Angel face up",
                        {"question": "turn-face-up", "via": "manifest", "card": {
                            "name": "Serra Angel", "types": ["creature"], "mana_cost": "{3}{W}{W}", "power": 4,

@@ -92,6 +92,17 @@ def face_down_spell(st, ctx, **_):
                (f": the prohibition on {p.replace('-', ' ')} doesn't apply" if p != "none" else "")))
 
 
+@implements("601.3", "no rule or effect prohibits that player from casting it", mechanic=M)
+def face_up_instead(st, ctx, **_):
+    card, p = st["card"], st["s"]["prohibition"]
+    mv = mana_value(card.get("mana_cost"))
+    st["up_blocked"] = {"even-mana-value": mv % 2 == 0, "odd-mana-value": mv % 2 == 1,
+                        "creature-spells": "creature" in card["types"],
+                        "noncreature-spells": "creature" not in card["types"]}.get(p, False)
+    return (f"cast face up instead, it is {card['name']} (mana value {mv}): the prohibition on "
+            f"{p.replace('-', ' ')} {'applies' if st['up_blocked'] else 'does not apply'}")
+
+
 @implements("702.37d", "You can't normally cast a card face down", mechanic=M)
 @implements("702.168c", "You can't normally cast a card face down", mechanic=M)
 def needs_ability(st, ctx, **_):
@@ -107,8 +118,12 @@ def _cast(ctx, st):
     ctx.apply("702.37c" if via != "disguise" else "702.168b")
     ctx.apply("708.4")
     face_up_mv = mana_value(card.get("mana_cost"))
+    up = None
+    if st["s"]["prohibition"] != "none":  # the same card cast face up is a different spell to the prohibition
+        ctx.apply("601.3")
+        up = not st["up_blocked"]
     return {"can_cast_face_down": not st["cast_blocked"], "cost": "{3}", "characteristics": chars,
-            "face_up_mana_value": face_up_mv}
+            "face_up_mana_value": face_up_mv, "can_cast_face_up": up}
 
 
 # ---------------------------------------------------------------- turning face up
@@ -258,17 +273,25 @@ def _turn_up(ctx, st):
         ctx.apply("702.168d")
     if method != "effect":
         ctx.apply("117.1")
+    # every special action the rules above allow for this permanent (701.40b–d, 701.58b–d, 702.37e, 702.168d)
+    manifested = via in ("manifest", "manifest-dread", "cloak") and "creature" in card["types"] and card.get("mana_cost")
+    allowed = ([card["mana_cost"]] if manifested else []) + [
+        card[k] for k in ("megamorph_cost", "morph_cost", "disguise_cost") if card.get(k)
+        and (via in ("manifest", "manifest-dread", "cloak") or k.startswith(via))]
     ctx.apply("701.40g" if via != "cloak" else "701.58g")
     if not st["up"]:
-        return {"can_turn_face_up": False, "revealed": st.get("revealed", False), "remains_face_down": True,
+        return {"can_turn_face_up": False, "allowed_costs": allowed, "by_mana_cost": bool(manifested),
+                "revealed": st.get("revealed", False), "remains_face_down": True,
                 "cost": st["cost"], "reason": st.get("reason") or ("not enough mana" if st.get("short") else None),
                 "turned_face_up_triggers": False, "characteristics": dict(st["down"])}
     if method != "effect":
         ctx.apply("116.2b")
     if method == "megamorph" or (method == "morph" and via == "megamorph" and card.get("megamorph_cost")):
         ctx.apply("702.37b")
+    dfc = {}
     if card.get("double_faced"):
         ctx.apply("712.15a")
+        dfc = {"face_up_after": "front", "can_transform_while_face_down": False}
     ctx.apply("708.8")
     real = st["copied"] or card
     p, t = _bonus(st)
@@ -276,7 +299,8 @@ def _turn_up(ctx, st):
              real["power"] + p, "toughness": None if real.get("toughness") is None else real["toughness"] + t,
              "abilities": real.get("abilities", []), "mana_value": mana_value(real.get("mana_cost")),
              "colors": colours(real.get("mana_cost"), real.get("color_indicator"))}
-    return {"can_turn_face_up": True, "cost": st["cost"], "uses_stack": False if method != "effect" else None,
+    return {**dfc, "can_turn_face_up": True, "cost": st["cost"], "allowed_costs": allowed,
+            "by_mana_cost": bool(manifested), "uses_stack": False if method != "effect" else None,
             "can_be_responded_to": False, "after": after, "plus1_counters": st["counters"],
             "effects_still_apply": True, "etb_triggers": False, "ward_after": False,
             "turned_face_up_triggers": bool(real.get("turned_face_up_ability")),
@@ -291,6 +315,12 @@ def _turn_up(ctx, st):
 def no_way_up(st, ctx, **_):
     return ("only the ability or rules that put it face down may let it be turned face up; the effect that turned "
             "it face down gives no way, and without morph or disguise it stays face down")
+
+
+@implements("704.5g", "total damage marked on it is greater than or equal to its toughness", "destroyed", mechanic=M)
+def lethal(st, ctx, **_):
+    return (f"face down it is a 2/2 with {st['s']['damage']} damage marked: lethal damage, it is destroyed "
+            "(a state-based action) and goes to the graveyard")
 
 
 @implements("708.2b", "A face-down permanent can't be turned face down", "nothing happens", mechanic=M)
@@ -318,6 +348,7 @@ def countered(st, ctx, **_):
 def look(st, ctx, **_):
     s = st["s"]
     st["may_look"] = s["controller"] == "you" and s["from_zone"] in ("battlefield", "stack")
+    st["controller_may_look"] = s["from_zone"] in ("battlefield", "stack")  # its controller, whoever that is
     return ("you may look at a face-down spell or permanent you control" + (" (even phased out)" if s["phased_out"] else "")
             if st["may_look"] else "you can't look at it: it is controlled by another player or not on the battlefield/stack")
 
@@ -365,13 +396,18 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("708.2b")
         return {"turned_face_down": False, "anything_changes": False}
     if q == "leaves":
+        destroyed = None
+        if sit["from_zone"] == "battlefield" and sit["destination"] == "graveyard" and sit["damage"]:
+            destroyed = sit["damage"] >= (st["down"] or _characteristics(ctx, st))["toughness"]
+            if destroyed:
+                ctx.apply("704.5g")
         ctx.apply("708.9")
         if sit["from_zone"] == "stack" and sit["destination"] == "graveyard":
             ctx.apply("701.6a")
-        return {"revealed": True, "zone": sit["destination"]}
+        return {"revealed": True, "revealed_to": "all players", "zone": sit["destination"], "destroyed": destroyed}
     if q == "look":
         ctx.apply("708.5")
-        return {"may_look": st["may_look"]}
+        return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
     if q == "copy":
         chars = _characteristics(ctx, st)
         ctx.apply("708.2")
@@ -387,4 +423,5 @@ def solve(sit: dict, ctx) -> dict:
     chars = _characteristics(ctx, st)
     pick = st["picked"]
     return {"manifested": pick and pick["name"], "cards_manifested": 1 if pick else 0, "characteristics": chars,
+            "may_choose_any": True,  # 701.62a: "Manifest one of them", whatever card it is
             "to_graveyard": [c["name"] for c in sit["top_cards"] if c is not pick]}

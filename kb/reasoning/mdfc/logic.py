@@ -3,7 +3,7 @@ transforming ones: which face can be cast, played or put onto the battlefield; m
 zone (each face has its own cost on the stack and battlefield, the front's elsewhere)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, is_permanent_card, mana_value, real_card
+from kb.reasoning.cards import colours, is_permanent_card, mana_value, meets, real_card
 from kb.reasoning.mdfc.schema import M
 from kb.reasoning.registry import implements
 
@@ -70,6 +70,22 @@ def characteristics(ctx, st):
     return st["chars"]
 
 
+@implements("601.2c", "appropriate object or player for each target", mechanic=M)
+def target_check(st, ctx, **_):
+    c = st["chars"]
+    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
+            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
+            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
+
+
+def _requirement(ctx, st, chars):
+    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
+    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
+    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
+        ctx.apply("601.2c")
+    return st["meets"]
+
+
 @implements("712.11b", "chooses which face they are casting before putting it onto the stack", mechanic=M)
 def choose_face(st, ctx, **_):
     return f"the player chooses to cast the {st['up']} face ({st[st['up']]['name']})"
@@ -105,6 +121,7 @@ def play_face(st, ctx, **_):
     f = st[st["up"]]
     st["playable_face"] = "land" in f["types"]
     lands = [side for side in ("front", "back") if "land" in st[side]["types"]]
+    st["land_faces"] = [st[side]["name"] for side in lands]
     return (f"as a land, a face that's a land is chosen ({', '.join(st[s]['name'] for s in lands) or 'none'}); "
             f"the {st['up']} face {'is' if st['playable_face'] else 'is not'} a land")
 
@@ -137,6 +154,11 @@ def stays(st, ctx, **_):
         return None
     st["stays"] = True
     return f"its front face isn't a permanent card: it stays in the {st['zone']}"
+
+
+@implements("701.6a", "A countered spell is put into its owner", mechanic=M)
+def countered(st, ctx, **_):
+    return "countered: it leaves the stack without resolving and is put into its owner's graveyard"
 
 
 @implements("712.9", "double-faced cards that are not meld cards can transform", mechanic=M)
@@ -178,7 +200,8 @@ def solve(sit: dict, ctx) -> dict:
         real_card(ctx, sit[side]["name"], f"{side}.name")
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": characteristics(ctx, st)}
+        chars = characteristics(ctx, st)
+        return {"characteristics": chars, "meets_requirement": _requirement(ctx, st, chars)}
     if q == "cast":
         before = characteristics(ctx, st) if sit["zone"] != "stack" else None
         st["up"] = sit["choose"]
@@ -203,14 +226,21 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("305.2b")
         ok = st["playable_face"] and st["land_ok"] and sit["zone"] == "hand"
         st["zone"] = "battlefield"
-        return {"can_play": ok, "uses_stack": False, "face_up": st["up"] if ok else None,
+        return {"can_play": ok, "uses_stack": False, "face_up": st["up"] if ok else None, "face_choices": st["land_faces"],
                 "counts_as_land_play": ok, "characteristics": characteristics(ctx, st) if ok else None}
     if q == "put-onto-battlefield":
+        # where it is now, before it moves (what an effect that finds it there sees)
+        before = characteristics(ctx, st) if sit["zone"] not in ("battlefield", "stack") else None
         if st["modal"] and ctx.apply("712.14b"):
-            return {"enters": False, "zone": sit["zone"]}
+            return {"enters": False, "zone": sit["zone"], "characteristics_before": before}
         ctx.apply("712.14")
         st.update(zone="battlefield", up="front")
-        return {"enters": True, "face_up": "front", "characteristics": characteristics(ctx, st)}
+        return {"enters": True, "face_up": "front", "may_choose_face": False, "characteristics_before": before,
+                "characteristics": characteristics(ctx, st)}
+    if q == "countered":
+        ctx.apply("701.6a")
+        st["zone"] = "graveyard"
+        return {"zone_after": "graveyard", "characteristics": characteristics(ctx, st)}
     if q == "transform":
         ctx.apply("712.9")
         if ctx.apply("712.10"):

@@ -2,7 +2,7 @@
 what a player does with the card; a transforming card may be asked beside it (``layout``)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import face
+from kb.reasoning.cards import face, requirement
 from kb.reasoning.schema import boolean, choice, integer, situation_schema, text
 
 M = "modal-dfc"
@@ -15,6 +15,7 @@ SCHEMA = situation_schema(M, "モードを持つ両面カード", "Modal double-
         "cast": ("面を選んで唱える", "cast it (choosing a face)"),
         "play-land": ("土地としてプレイする", "play it as a land"),
         "put-onto-battlefield": ("戦場に出す（唱えずに）", "put it onto the battlefield (not cast)"),
+        "countered": ("唱えられた後に打ち消される", "it is cast, then countered"),
         "transform": ("変身させようとする", "an effect tries to transform it"),
         "token-copy": ("コピーであるトークンを生成する", "create a token copy of it"),
         "name-a-card": ("カード名を指定する", "name a card")}),
@@ -37,4 +38,5 @@ SCHEMA = situation_schema(M, "モードを持つ両面カード", "Modal double-
         "creature-spells": ("クリーチャー呪文", "creature spells"),
         "noncreature-spells": ("クリーチャーでない呪文", "noncreature spells")}, default="none"),
     "chosen_name": text("指定する名前", "name chosen", default=""),
+    "requirement": requirement(),
 }, required=("question", "front", "back"))

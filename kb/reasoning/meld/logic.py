@@ -149,6 +149,26 @@ def counting(st, ctx, **_):
     return "counted as one object that changed zones, or as two cards"
 
 
+@implements("700.4", "The term dies means", "is put into a graveyard from the battlefield", mechanic=M)
+def dies(st, ctx, **_):
+    creature = "creature" in (st["melded"].get("types") or [])
+    st["dies_count"] = 1 if creature else 0
+    return ("the melded creature dies once (one object put into a graveyard from the battlefield): "
+            "'whenever a creature dies' triggers once" if creature else
+            "the melded permanent dies once (it isn't a creature: 'whenever a creature dies' doesn't trigger)")
+
+
+@implements("704.5d", "If a token is in a zone other than the battlefield, it ceases to exist", mechanic=M)
+def token_gone(st, ctx, **_):
+    return "the token that couldn't be melded is outside the battlefield: it ceases to exist"
+
+
+@implements("707.5", "any enters-the-battlefield triggered abilities of the copy will have a chance to trigger",
+            mechanic=M)
+def copy_etb(st, ctx, **_):
+    return "it becomes a copy as it enters, so the copied enters-the-battlefield ability triggers"
+
+
 @implements("712.4c", "meld cards cannot be transformed or converted", mechanic=M)
 def no_transform(st, ctx, **_):
     return "meld cards can't be transformed: the instruction is ignored"
@@ -221,12 +241,16 @@ def solve(sit: dict, ctx) -> dict:
     st.update(s=sit, cards=cards, melded=sit["melded"], chars=None, ok=False)
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": _characteristics(ctx, st)}
+        return {"characteristics": _characteristics(ctx, st),
+                "uses_back_face": sit["zone"] == "battlefield" and sit["melded_now"]}
     if q == "meld":
         ctx.apply("701.42b")
         if not st["ok"]:
             ctx.apply("701.42c")
-            return {"melded": False, "zone": "exile"}
+            tokens = any(c["token"] for c in cards)
+            if tokens:
+                ctx.apply("704.5d")
+            return {"melded": False, "zone": "exile", "tokens_exist": False if tokens else None}
         ctx.apply("701.42a")
         ctx.apply("712.14c")
         ctx.apply("400.7")
@@ -243,7 +267,12 @@ def solve(sit: dict, ctx) -> dict:
             ctx.apply("712.21a")
         if q == "leaves":
             ctx.apply("712.21e")
-            return {"objects_left": 1, "cards_moved": len(cards), "zone": sit["destination"],
+            died = None
+            if sit["destination"] == "graveyard":
+                ctx.apply("700.4")
+                died = st["dies_count"]
+            return {"objects_left": 1, "cards_moved": len(cards), "zone": sit["destination"], "dies_count": died,
+                    "order_revealed": False if sit["destination"] == "library" else None,
                     "cards": [c["name"] for c in cards], "owner_orders": sit["destination"] in ("graveyard", "library")}
         ctx.apply("712.21b")
         ctx.apply("712.21c")
@@ -253,15 +282,19 @@ def solve(sit: dict, ctx) -> dict:
     if q == "transform":
         ctx.apply("712.4c")
         ctx.apply("701.27g")
-        return {"transforms": False, "is_transformed_permanent": False}
+        return {"transforms": False, "is_transformed_permanent": False, "anything_changes": False}
     if q == "turn-face-down":
         ctx.apply("712.16")
-        return {"turned_face_down": False}
+        return {"turned_face_down": False, "anything_changes": False}
     if q == "copy":
         ctx.apply("712.8g", using="melded_chars")
         ctx.apply("707.8")
         ctx.apply("712.8g", using="copy_mv")
-        return {"copy": dict(st["chars"], mana_value=0, cards=1), "original_mana_value": st["chars"]["mana_value"]}
+        etb = bool(sit["melded"].get("etb_ability"))
+        if etb:
+            ctx.apply("707.5")
+        return {"copy": dict(st["chars"], mana_value=0, cards=1), "original_mana_value": st["chars"]["mana_value"],
+                "etb_triggers": etb}
     if q == "name-a-card":
         ctx.apply("712.19")
         return {"may_name_combined_back_face": True, "valid": sit["chosen_name"] in
@@ -278,4 +311,5 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("701.42b")
         return {"counterpart": cards[0]["melds_with"], "melds_into": cards[0]["melds_into"], "can_meld": st["ok"]}
     ctx.apply("603.4")
-    return {"melded": sit["condition_still_true"], "does_anything": sit["condition_still_true"]}
+    ok = sit["condition_still_true"]  # doing nothing, the cards still there stay where they are
+    return {"melded": ok, "does_anything": ok, "zone": "battlefield" if ok else sit["zone"]}

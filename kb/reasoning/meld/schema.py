@@ -30,7 +30,9 @@ SCHEMA = situation_schema(M, "合体", "Meld", {
         "pair": ("合体の組", "which cards meld together"),
         "meld-trigger": ("合体の誘発型能力が解決する（条件を再確認）", "the meld ability resolves (condition rechecked)")}),
     "cards": array("合体カード", "the meld cards", CARD, minItems=1),
-    "melded": {**face("合体後のパーマネント（結合された背面）", "the melded permanent (combined back face)", required=()),
+    "melded": {**face("合体後のパーマネント（結合された背面）", "the melded permanent (combined back face)", {
+        "etb_ability": boolean("戦場に出たときの誘発型能力を持つ", "has an enters-the-battlefield triggered ability")},
+        required=()),
                "default": {}},
     "zone": choice("合体カードのある領域", "zone the meld card(s) are in", ZONES, default="battlefield"),
     "melded_now": boolean("戦場で合体している", "melded on the battlefield now", default=True),

@@ -268,4 +268,6 @@ def solve(s: dict, ctx) -> dict:
         "mana_value": st.get("mana_value", 0),
         "uses_stack": st["uses_stack"],
         "triggers": st["triggers"],
+        # 709.5e: the unlock cost is the mana cost of the locked half
+        "unlock_cost": (s["room"][s["door"]].get("mana_cost") or None) if ev == "unlock_action" else None,
     }

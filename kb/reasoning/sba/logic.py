@@ -163,8 +163,9 @@ def copies_name(st, ctx, perms=None, **_):
             "legend rule", mechanic=M)
 def legend_rule(st, ctx, found=None, **_):
     groups: dict = {}
-    legends = [p for p in _on(st) if "legendary" in p["supertypes"]]
-    hidden = [p for p in legends if p["face_down"] or not p["name"]]
+    # a face-down permanent has no name or supertypes (708.2), whatever card it is: it is never in a group
+    hidden = [p for p in _on(st) if p["face_down"] or ("legendary" in p["supertypes"] and not p["name"])]
+    legends = [p for p in _on(st) if "legendary" in p["supertypes"] and p not in hidden]
     if hidden:
         ctx.apply("708.2", perms=hidden)
     copies = [p for p in legends if p["copy_of"] and p not in hidden]
@@ -183,7 +184,7 @@ def legend_rule(st, ctx, found=None, **_):
                 found.append(("graveyard", p, "704.5j"))
         did.append(f"{who} controls {len(ps)} legendary {name}: keeps one, {len(ps) - 1} put into the graveyard "
                    "(not destroyed: indestructible doesn't help)")
-    if not did and len(legends) > 1:
+    if not did and len(legends) + len(hidden) > 1:
         return "no player controls two legendary permanents with the same name: the legend rule doesn't apply"
     return "; ".join(did) or None
 
@@ -266,6 +267,13 @@ def melded_leaves(st, ctx, perm=None, **_):
     return f"{perm['name']} is one permanent represented by {perm['cards']} cards: all of them go to the graveyard"
 
 
+@implements("700.4", "The term dies means", "is put into a graveyard from the battlefield", mechanic=M)
+def dies(st, ctx, perm=None, **_):
+    perm["died"] = True
+    return (f"{perm['name'] or 'the face-down permanent'} dies (put into a graveyard from the battlefield)"
+            + (": 'whenever a creature dies' abilities trigger" if _creature(perm) else ""))
+
+
 @implements("104.4a", "If all the players remaining in a game lose simultaneously, the game is a draw", mechanic=M)
 def draw(st, ctx, **_):
     st["draw"] = True
@@ -291,6 +299,7 @@ def _perform(ctx, st, found):
         else:  # destroy or put into the graveyard: it leaves the battlefield
             p["zone"] = "graveyard"
             p["destroyed"] = kind == "destroy"
+            ctx.apply("700.4", perm=p)
             if p["cards"] > 1:
                 ctx.apply("712.21", perm=p)
             if p["token"]:
@@ -315,17 +324,27 @@ def solve(sit: dict, ctx) -> dict:
         st["checks"].append([f"{p['name'] or 'face-down permanent'}: {rule}" for _, p, rule in found])
         _perform(ctx, st, found)
         ctx.apply("611.3b")
+    left = [p for p in st["perms"] if p.get("by") and p["zone"] != "battlefield" and p["by"] != "704.5d"]
+    # only destruction (704.5g, 704.5h) is what indestructible ignores (702.12b) and regeneration replaces (701.19a)
+    saved_by = (any(p.get("destroyed") for p in left) if left else None)
     lost = [p["name"] for p in st["players"] if p.get("lost")]
     if st["players"] and len(lost) == len(st["players"]) and len(lost) > 1:
         ctx.apply("104.4a")
     return {
         "checks_with_actions": len(st["checks"]), "checks": st["checks"],
+        "all_in_one_check": len(st["checks"]) == 1 if st["checks"] else None,
+        "indestructible_helps": saved_by, "regeneration_helps": saved_by,
         "permanents": [{"name": p["name"] or None, "zone": "ceased to exist" if p.get("ceased") else p["zone"],
                         "destroyed": bool(p.get("destroyed")), "by": p.get("by"), "survives": p["zone"] == "battlefield"
                         and not p.get("ceased"), "power": _power(p), "toughness": _toughness(p),
                         "plus1_counters": p["plus1_counters"], "minus1_counters": p["minus1_counters"],
                         "damage": p["damage"], "tapped": bool(p.get("tapped")), "attached_to": p["attached_to"] or None,
-                        "loyalty": p["loyalty"], "cards": p["cards"]} for p in st["perms"]],
-        "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by")} for p in st["players"]],
+                        "loyalty": p["loyalty"], "cards": p["cards"], "dies": bool(p.get("died")),
+                        "ceased_to_exist": bool(p.get("ceased")),
+                        "objects_left": 0 if p["zone"] == "battlefield" and not p.get("ceased") else 1}
+                       for p in st["perms"]],
+        # a loss by 704.5b/704.5c doesn't look at life at all: only 704.5a does
+        "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by"),
+                     "life_matters": (p.get("by") == "704.5a") if p.get("lost") else None} for p in st["players"]],
         "draw": st["draw"],
     }

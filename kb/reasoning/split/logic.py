@@ -3,7 +3,7 @@ mana value in each zone, casting a half, both halves or the Adventure, exile and
 copies."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, combine_costs, mana_value, real_card
+from kb.reasoning.cards import colours, combine_costs, mana_value, meets, real_card
 from kb.reasoning.registry import implements
 from kb.reasoning.split.schema import M
 
@@ -193,6 +193,28 @@ def copy_adventurer(st, ctx, **_):
     return "the Adventure's characteristics are copiable values: the copy also has an Adventure"
 
 
+@implements("715.2a", "has an Adventure", "even if the object currently doesn't use them", mechanic=M)
+def has_adventure(st, ctx, **_):
+    return (f"cast as {st['left']['name']}, the spell still \"has an Adventure\" ({st['right']['name']}): "
+            "an effect that refers to a spell that has an Adventure sees it")
+
+
+@implements("601.2c", "appropriate object or player for each target", mechanic=M)
+def target_check(st, ctx, **_):
+    c = st["chars"]
+    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
+            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
+            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
+
+
+def _requirement(ctx, st, chars):
+    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
+    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
+    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
+        ctx.apply("601.2c")
+    return st["meets"]
+
+
 @implements("709.2", "each split card is only one card", mechanic=M)
 @implements("715.2c", "each adventurer card is only one card", mechanic=M)
 def one_card(st, ctx, **_):
@@ -219,7 +241,8 @@ def solve(sit: dict, ctx) -> dict:
         real_card(ctx, sit[side]["name"], f"{side}.name")
     q = sit["question"]
     if q == "characteristics":
-        return {"characteristics": characteristics(ctx, st)}
+        chars = characteristics(ctx, st)
+        return {"characteristics": chars, "meets_requirement": _requirement(ctx, st, chars)}
     if q == "card-count":
         ctx.apply("715.2c" if adv else "709.2")
         return {"cards": 1}
@@ -230,7 +253,7 @@ def solve(sit: dict, ctx) -> dict:
             ctx.apply("709.4a")
         names = [sit["left"]["name"], sit["right"]["name"]]
         has = names if not adv else names[:1]  # outside the stack an adventurer has only its normal name (715.4)
-        return {"may_name_both": False, "valid": sit["chosen_name"] in names, "has_chosen_name": sit["chosen_name"] in has}
+        return {"may_name_both": False, "may_name_adventure": True if adv else None, "valid": sit["chosen_name"] in names, "has_chosen_name": sit["chosen_name"] in has}
     if q == "copy-permanent":
         ctx.apply("715.2b")
         return {"copy_has_adventure": True, "characteristics": _one(sit["left"])}
@@ -263,7 +286,14 @@ def solve(sit: dict, ctx) -> dict:
     if st["ok"] and not already:
         ctx.apply("117.1a")
     chars = st["chars"]
-    out = {"can_cast": st["ok"], "mana_value_before": before, "on_stack": chars if st["ok"] else None}
+    out = {"can_cast": st["ok"], "mana_value_before": before, "on_stack": chars if st["ok"] else None,
+           "mana_value_evaluated": chars["mana_value"] if chars else None}
+    if st["ok"] and adv and half == "left":
+        ctx.apply("715.2a")
+        out["has_adventure"] = True
+    if q == "cast" and st["ok"] and half == "both":  # what the fused spell will do as it resolves
+        ctx.apply("702.102d")
+        out |= {"total_cost": chars.get("mana_cost"), "resolution_order": [sit["left"]["name"], sit["right"]["name"]]}
     if q == "cast" or not st["ok"]:
         return out
     if q == "resolves":
@@ -284,4 +314,5 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("715.3c")
     ctx.apply("704.5e")
     return out | {"copy_is_cast": False, "copy": chars, "copy_is_fused": half == "both",
-                  "copy_is_adventure": adv and half == "right", "copy_remains": False}
+                  "copy_is_adventure": adv and half == "right", "copy_remains": False,
+                  "may_cast_creature_later": False if adv else None}

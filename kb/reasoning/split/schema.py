@@ -2,7 +2,7 @@
 creature and its Adventure) and what is done with the card."""
 from __future__ import annotations
 
-from kb.reasoning.cards import face
+from kb.reasoning.cards import face, requirement
 from kb.reasoning.schema import boolean, choice, situation_schema, text
 
 M = "split-card"
@@ -35,4 +35,5 @@ SCHEMA = situation_schema(M, "分割カード・融合・出来事", "Split card
         "mana-value-4-or-more": ("マナ総量4以上の呪文", "spells with mana value 4 or greater")}, default="none"),
     "own_turn_main_phase": boolean("自分のメイン・フェイズでスタックが空", "your main phase with an empty stack", default=True),
     "chosen_name": text("指定する名前", "name chosen", default=""),
+    "requirement": requirement(),
 }, required=("question", "left", "right"))
