@@ -170,7 +170,7 @@ def main() -> None:
     if args.official:
         official.use(Path(args.official).resolve())
     listed = official.official()
-    print(f"official editions list: {len(listed.editions)} editions" + (f" ({args.official or official.DEFAULT_LIST})"
+    print(f"official editions list: {len(listed.editions)} editions" + (f" ({args.official or official.LIST_PATH})"
           if listed else " (none installed: editions that are not loaded are unknown)"))
     texts = truth()
     reports, times = run_checks(args.home)

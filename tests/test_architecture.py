@@ -59,7 +59,7 @@ LAYERS = {
     "kb.search": {"kb.store", "kb.build.mechanics", "kb.parse.card_mentions", "kb.text", "kb.rulenumbers",
                   "kb.errors"},
     "kb.citations": {"kb.parse", "kb.store", "kb.errors", "kb.text", "kb.rulenumbers", "kb.memo",
-                     "kb.search.tokenize"},
+                     "kb.search.tokenize", "kb.sources.official"},
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",
                   "kb.reasoning", "kb.vocab", "kb.text", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
                   "kb.sources.files", "kb.sources.official"},

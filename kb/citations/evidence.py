@@ -18,7 +18,8 @@ from datetime import date as Date
 
 from rapidfuzz import fuzz
 
-from kb.citations.official import Edition, Official
+from kb.citations.official import loaded_edition, pool as pooled
+from kb.sources.official import OfficialEdition as Edition, OfficialList
 from kb.store.lineage import Lineage
 from kb.text import normalize
 
@@ -30,6 +31,7 @@ PAST = re.compile(r"(?<![A-Za-z])(?:was|were|used to|formerly|previously|had bee
 NEW = re.compile(r"(?<![A-Za-z])(?:new rule|new subrule|now|added|introduc\w+)(?![A-Za-z])|新設|新しい|新ルール|追加",
                  re.I)
 CLOSE = 0.5  # top two within this many points: ambiguous
+PREVIEW_DAYS = 28  # FAQs and release notes come out up to a few weeks before the rules they describe
 
 
 @dataclass(slots=True)
@@ -44,15 +46,15 @@ class DocumentFacts:
     official_list: bool = False
 
 
-def document_facts(text: str, when: str | None, official: Official, lineage: Lineage) -> DocumentFacts:
+def document_facts(text: str, when: str | None, official: OfficialList, lineage: Lineage) -> DocumentFacts:
     listed = bool(official)
-    candidates = list(official.editions) if listed else [Edition(e, e) for e in lineage.editions]
+    candidates = list(official.editions) if listed else [loaded_edition(e) for e in lineage.editions]
     known = {e.effective for e in candidates}
     for e in lineage.editions:  # a loaded edition the list does not know (a newer download)
         if e not in known and not (listed and official.find(e)):
-            candidates.append(Edition(e, e))
+            candidates.append(loaded_edition(e))
     candidates.sort(key=lambda e: e.effective)
-    pool = Official(candidates, None)
+    pool = pooled(candidates)
     changes = bool(CHANGES.search(text[:3000]))
     if when is None:
         return DocumentFacts(None, changes, None, None, None, None, candidates, listed)
@@ -180,11 +182,22 @@ class Chooser:
             tied.sort(key=lambda e: abs((Date.fromisoformat(e) - day).days))
         else:
             tied.sort(reverse=True)
-        at_anchor = fit(anchor) if anchor and anchor in self.loaded else max(
-            (fits[x] for x in self.loaded_around(anchor) if x), default=0.0) if anchor else 0.0
+        at_anchor = fit(anchor) if anchor and anchor in self.loaded else self._unloaded_fit(anchor, fits) \
+            if anchor else 0.0
         if best - at_anchor > 0.1:
             return tied[0], best, at_anchor
         return None, best, at_anchor
+
+    def _unloaded_fit(self, anchor: str, fits: dict[str, float]) -> float:
+        """How well the quotes fit the unloaded edition the date points at, as far as it is known:
+        the better of its loaded neighbours - but when the next loaded edition takes effect within
+        PREVIEW_DAYS of the document's date (a set's FAQ, release notes), the text quoted may be the
+        coming edition's, so the edition before stands for the one in force."""
+        before, after = self.loaded_around(anchor)
+        date = self.facts.date
+        if before and after and date and 0 <= (Date.fromisoformat(after) - Date.fromisoformat(date)).days <= PREVIEW_DAYS:
+            return fits[before]
+        return max((fits[x] for x in (before, after) if x), default=0.0)
 
     # ------------------------------------------------------------ one citation
 

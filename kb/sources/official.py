@@ -72,6 +72,28 @@ class OfficialList:
     def newest(self) -> OfficialEdition:
         return self.editions[-1]
 
+    def __bool__(self) -> bool:
+        return bool(self.editions)
+
+    def following(self, edition: str) -> OfficialEdition | None:
+        """The first edition effective after ``edition``."""
+        return next((e for e in self.editions if e.effective > edition), None)
+
+    def preceding(self, edition: str) -> OfficialEdition | None:
+        """The last edition effective before ``edition``."""
+        earlier = [e for e in self.editions if e.effective < edition]
+        return earlier[-1] if earlier else None
+
+    def near(self, on: str, before_days: int, after_days: int) -> list[OfficialEdition]:
+        """Editions effective from ``before_days`` before ``on`` to ``after_days`` after it."""
+        day = date.fromisoformat(on)
+        return [e for e in self.editions
+                if -before_days <= (date.fromisoformat(e.effective) - day).days <= after_days]
+
+    def between(self, a: str, b: str) -> list[OfficialEdition]:
+        """Editions effective strictly between two dates."""
+        return [e for e in self.editions if a < e.effective < b]
+
 
 def _iso(day: str | date) -> str:
     if isinstance(day, date):

@@ -31,10 +31,14 @@ def test_pasted_text_is_highlighted_with_verdicts(client):
     assert '<a class="c st-current" id="c0" href="#v0"' in page and ">rule 701.27a</a>" in page
     assert '<a class="c st-never-existed" id="c1" href="#v1"' in page
     assert "現行" in page and "存在しない番号" in page and "日付 2026-02-01 (指定)" in page
-    # the document's notes in the page's language (the tiny KB ships no official editions list)
-    assert "公式の版の一覧がインストールされていません" in page and "no list of official" not in page
-    english = client.post("/check?lang=en", data={"text": TEXT, "date": "2026-02-01"}).get_data(as_text=True)
-    assert "no list of official editions is installed" in english
+    # in force on its date and loaded: nothing to warn about
+    assert "読み込まれていません" not in page
+    # dated when an official edition the KB does not hold was in force (2026-02-27, from the shipped
+    # list): the notes say so in the page's language, with the nearest loaded editions
+    unloaded = client.post("/check?lang=ja", data={"text": TEXT, "date": "2026-03-10"}).get_data(as_text=True)
+    assert "2026-02-27 版は読み込まれていません" in unloaded and "not loaded" not in unloaded
+    english = client.post("/check?lang=en", data={"text": TEXT, "date": "2026-03-10"}).get_data(as_text=True)
+    assert "edition of 2026-02-27 not loaded; nearest loaded 2026-01-16" in english
     client.get("/check?lang=ja")
 
 

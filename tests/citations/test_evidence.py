@@ -9,7 +9,8 @@ import pytest
 
 from kb.citations import official
 from kb.citations.evidence import Chooser, DocumentFacts
-from kb.citations.official import Edition, read
+from kb.citations.official import loaded_edition
+from kb.sources.official import load
 
 SMALL_LIST = Path(__file__).with_name("data") / "official_editions_small.json"
 
@@ -28,7 +29,7 @@ def _one(report, raw):
 
 
 def test_the_list_reads_both_dates():
-    small = read(SMALL_LIST)
+    small = load(SMALL_LIST)
     assert small.find("2017-09-25").effective == "2017-09-29"  # the file date is an alias
     assert small.in_force("2017-09-01").effective == "2017-08-25"
     assert [e.effective for e in small.between("2012-06-01", "2013-09-27")] == [
@@ -98,7 +99,7 @@ class _Lineage:  # the rule a changes article heads with exists only in the edit
 
 
 def test_close_scores_are_ambiguous_with_a_runner_up():
-    old, new = (Edition(e, e) for e in _Lineage.editions)
+    old, new = (loaded_edition(e) for e in _Lineage.editions)
     facts = DocumentFacts("2020-05-30", True, old, new, old, new.effective, [old, new], True)
     verdict = Chooser(_Lineage(), facts).choose(["100.1"])
     assert verdict.edition == "2020-01-01" and verdict.ambiguous

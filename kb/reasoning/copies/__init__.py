@@ -5,5 +5,5 @@ from kb.reasoning.copies.logic import solve
 from kb.reasoning.copies.schema import M, SCHEMA
 from kb.reasoning.engine import register_mechanic
 
-register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("707",), name_en="Copying objects", name_ja="コピー",
+register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("707",), name_en="Copying objects", name_ja="オブジェクトのコピー",
                   relies_on=("202.3", "700.2", "708.2", "709.5", "718.3", "111.13"))
