@@ -4,7 +4,6 @@ from __future__ import annotations
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
 from kb.lookup import cite
-from kb.store.names import card_key
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
 
@@ -19,8 +18,8 @@ class DocumentLookups:
     def ruling(self, ruling_id: str) -> dict | None:
         """A ruling or a quoted rule, with its citation, the rules it cites and the rules that back it."""
         r = self.statement(ruling_id)
-        if r is None:
-            return None
+        if r is None:  # an official ruling from card data ("card:<key>#r<n>")
+            return self.card_ruling(ruling_id)
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
         out["cited_rules"] = [res for c in r.get("citations", []) for res in c["resolved"]]
@@ -57,31 +56,6 @@ class DocumentLookups:
         ids = [i for i, r in self.model.rulings.items() if r["document"] == doc_id]
         ids += [i for i, q in self.model.quotes.items() if q["document"] == doc_id]
         return doc | {"citation": cite.document(self.model, doc_id), "rulings": [self.ruling(i) for i in ids]}
-
-    # ------------------------------------------------------------ cards
-
-    @staticmethod
-    def card_brief(card: dict) -> dict:
-        return {"key": card["key"], "name_ja": card["name_ja"], "name_en": card["name_en"]}
-
-    def card(self, name: str) -> dict | None:
-        if not name or not name.strip():
-            raise MissingParameter("name: a card name is required (JA or EN)")
-        key = card_key(self.model, name)
-        if key is None:
-            return None
-        card = self.model.cards[key]
-        mentions, mechanics = [], {}
-        for m in card["mentions"]:
-            ruling = self.statement(m["ruling"])
-            mentions.append({"id": ruling["id"], "kind": ruling["kind"], "text": ruling["text"], "raw": m["raw"],
-                             "citation": cite.locator(ruling["locator"], line=m["line"], column=m["column"])})
-            for k in ruling.get("mechanics", []):
-                mechanics[k] = self.mechanic_summary(self.model.mechanics[k]) if k in self.model.mechanics else None
-        sources = [cite.document(self.model, s) for s in card["sources"]]
-        return {"key": key, "name_ja": card["name_ja"], "name_en": card["name_en"], "mentions": mentions,
-                "mechanics": [m for m in mechanics.values() if m], "sources": sources,
-                "citations": [m["citation"] for m in mentions] + sources}
 
     # ------------------------------------------------------------ search
 

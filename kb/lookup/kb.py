@@ -13,6 +13,7 @@ from pathlib import Path
 from kb import config
 from kb.errors import EditionNotFound, InvalidEdition, InvalidLang, NoEditionLoaded, NoSnapshot
 from kb.lookup import cite
+from kb.lookup.cards import CardLookups
 from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
@@ -24,7 +25,7 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, MechanicLookups, DocumentLookups, GraphLookups):
+class KB(RuleLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
