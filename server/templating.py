@@ -56,6 +56,12 @@ UI = {
     "situation": ("状況", "Situation"),
     "json_hint": ("JSON で入力", "as JSON"),
     "include": ("この項目を含める", "include this item"),
+    "layout": ("レイアウト", "Layout"), "sets": ("収録セット", "Sets"), "keywords": ("キーワード", "Keywords"),
+    "face": ("面", "Face"), "mana_value": ("マナ総量", "Mana value"), "loyalty": ("忠誠度", "Loyalty"),
+    "defense": ("守備値", "Defense"), "meld": ("合体", "Meld"), "card_rules": ("使われるルール", "Rules it uses"),
+    "official_rulings": ("公式裁定（Gatherer、英語）", "Official rulings"), "related_cards": ("関連カード", "Related cards"),
+    "how_keyword": ("キーワード", "keyword"), "how_text": ("ルール文章", "in its text"),
+    "how_ruling": ("言及した裁定", "rulings mentioning it"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
@@ -64,7 +70,7 @@ KINDS = {
     "note": ("注記", "note"), "keyword-action": ("キーワード処理", "keyword action"),
     "keyword-ability": ("キーワード能力", "keyword ability"), "game-state": ("ゲームの状態", "game state"),
     "designation": ("指定", "designation"), "card-type": ("カード・タイプ", "card type"), "term": ("用語", "term"),
-    "rules-section": ("ルールの節", "rules section"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
+    "rules-section": ("ルールの節", "rules section"), "card-ruling": ("公式裁定", "official ruling"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
 }
 
 
