@@ -57,8 +57,11 @@ def _load(store: ox.Store, stream) -> None:
         store.bulk_extend(batch)
 
 
-def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None) -> Path:
-    """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT."""
+def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
+          dense: bool = False) -> Path:
+    """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT.
+    ``dense``: also embed today's EN rules for the dense retriever (kb.search.dense; minutes the
+    first time, then only changed rule texts, from ``config.cache_dir()``)."""
     root = root or config.snapshot_root()
     started = time.perf_counter()
     corpus = parse_all(sources, progress)
@@ -81,6 +84,9 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
         progress("search index")
         (tmp / snapshot.SEARCH).write_bytes(build_index(model).dumps())
+        if dense:
+            from kb.search.dense import FILE, build_dense
+            (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, corpus.warnings, seconds=time.perf_counter() - started)
         final = snapshot.commit(tmp, root, meta)
     return final

