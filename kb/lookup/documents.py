@@ -74,12 +74,25 @@ class DocumentLookups:
         number = rulenumbers.as_query(query)
         current = self.model.current("en")
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
-                else None,
+                else None, **self._question_rules(query, int(limit), current),
                 "hits": [{"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
                           "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
                           "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
                           "mechanics": list(h.doc.mechanics), "citation": h.doc.citation}
                          for h in hits]}
+
+    def _question_rules(self, query: str, limit: int, current: str | None) -> dict:
+        """For a question: today's rules it needs, one per rule (kb.search.retrieval: BM25, the
+        cards it names, dense vectors, the CR's links), and the cards it names."""
+        from kb.search.retrieval import is_question
+        if current is None or not is_question(query):
+            return {}
+        found = self.retriever().search(query, limit=limit)
+        return {"rules": [{"number": h.number, "edition": current, "text": self.model.rules[("en", current, h.number)]["text"],
+                           "via": sorted(h.sources), "citation": self.rule_citation(("en", current, h.number))}
+                          for h in found.rules if ("en", current, h.number) in self.model.rules],
+                "cards": [{"key": c.key, "name": c.name, "oracle_name": self.model.cards[c.key]["oracle_name"]}
+                          for c in found.cards]}
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary
