@@ -42,6 +42,11 @@ class Settings:
     def fetch_dir(self) -> Path:
         return self.home / "fetched"
 
+    @property
+    def cache_dir(self) -> Path:
+        """What a rebuild can reuse (dense rule vectors keyed by their text): safe to delete."""
+        return self.home / "cache"
+
     def default_sources(self) -> list[Path]:
         """What `kb build` reads besides rules_src/: the shared data (if present) and fetched files."""
         return [p for p in (self.data_dir, self.fetch_dir) if p.is_dir()]
@@ -85,3 +90,7 @@ def snapshot_root() -> Path:
 
 def fetch_dir() -> Path:
     return current().fetch_dir
+
+
+def cache_dir() -> Path:
+    return current().cache_dir

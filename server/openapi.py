@@ -135,6 +135,15 @@ def openapi_document() -> dict:
                              "citations": {"type": "array", "items": {"$ref": "#/components/schemas/Citation"}}}},
                 "Search": {"type": "object", "properties": {
                     "query": {"type": "string"}, "goto": {"type": ["string", "null"]},
+                    "rules": {"type": "array", "description": "A question only: today's rules it needs, one per rule",
+                              "items": {"type": "object", "properties": {
+                                  "number": {"type": "string"}, "edition": {"type": "string"},
+                                  "text": {"type": "string"}, "via": {"type": "array", "items": {"type": "string"}},
+                                  "citation": {"$ref": "#/components/schemas/Citation"}}}},
+                    "cards": {"type": "array", "description": "A question only: the cards it names",
+                              "items": {"type": "object", "properties": {
+                                  "key": {"type": "string"}, "name": {"type": "string"},
+                                  "oracle_name": {"type": "string"}}}},
                     "hits": {"type": "array", "items": {"type": "object", "properties": {
                         "kind": {"type": "string"}, "id": {"type": "string"}, "title": {"type": "string"},
                         "snippet": {"type": "string", "description": "HTML-escaped; matches in <mark>"},

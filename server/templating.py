@@ -109,6 +109,12 @@ UI = {
     "changed_since": ("この裁定の後に根拠のルールが変わった版", "Editions that changed the rule since this ruling"),
     "backed_by": ("根拠となる現行ルール", "Today's rules that decide it"),
     "deciding": ("決め手", "deciding"),
+    "layout": ("レイアウト", "Layout"), "sets": ("収録セット", "Sets"), "keywords": ("キーワード", "Keywords"),
+    "face": ("面", "Face"), "mana_value": ("マナ総量", "Mana value"), "loyalty": ("忠誠度", "Loyalty"),
+    "defense": ("守備値", "Defense"), "meld": ("合体", "Meld"), "card_rules": ("使われるルール", "Rules it uses"),
+    "official_rulings": ("公式裁定（Gatherer、英語）", "Official rulings"), "related_cards": ("関連カード", "Related cards"),
+    "how_keyword": ("キーワード", "keyword"), "how_text": ("ルール文章", "in its text"),
+    "how_ruling": ("言及した裁定", "rulings mentioning it"),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
@@ -118,7 +124,7 @@ KINDS = {
     "keyword-ability": ("キーワード能力", "keyword ability"), "game-state": ("ゲームの状態", "game state"),
     "designation": ("指定", "designation"), "card-type": ("カード・タイプ", "card type"), "term": ("用語", "term"),
     "rules-section": ("ルールの節", "rules section"), "faq": ("FAQ", "FAQ"), "wiki": ("MTG Wiki", "wiki page"),
-    "article": ("記事", "article"), "cr": ("総合ルール", "Comprehensive Rules"), "card-data": ("カード・データ", "card data"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
+    "article": ("記事", "article"), "cr": ("総合ルール", "Comprehensive Rules"), "card-data": ("カード・データ", "card data"), "card-ruling": ("公式裁定", "official ruling"), "quoted-rule": ("引用されたルール", "quoted rule"), "centre": ("中心", "centre"),
 }
 
 

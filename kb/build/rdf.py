@@ -11,6 +11,7 @@ from collections.abc import Iterator
 import pyoxigraph as ox
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
+from kb.build.rdf_cards import card_triples
 from kb.store.rows import Model
 from kb.vocab import (MTG, OA, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
                     node_iri, rule_iri, skolem_iri)
@@ -336,6 +337,8 @@ def _cards(model: Model) -> Iterator[Triple]:
             yield node, RDFS_label, Literal(card["name_ja"], lang="ja")
         for source in card["sources"]:
             yield node, PROV_wasDerivedFrom, document_iri(source)
+        if "faces" in card:
+            yield from card_triples(model, card, Literal)
 
 
 

@@ -120,6 +120,15 @@ def _print_search(result: dict) -> None:
     import re as _re
     if result.get("goto"):
         click.echo(f"rule {result['goto']} → kb rule {result['goto']}")
+    if result.get("cards"):
+        click.echo("cards named: " + ", ".join(c["oracle_name"] for c in result["cards"]))
+    if result.get("rules"):
+        click.echo("rules for this question:")
+        for rule in result["rules"]:
+            text = rule["text"] if len(rule["text"]) <= 110 else rule["text"][:109] + "…"
+            click.echo(f"  {rule['number']:<9} {text}")
+            click.echo(f"            {cite(rule['citation'])}  (via {', '.join(rule['via'])})")
+        click.echo("matches:")
     for hit in result["hits"]:
         snippet = html.unescape(_re.sub(r"</?mark>", "*", hit["snippet"]))
         click.echo(f"{hit['score']:6.2f}  {hit['kind']:<8} {hit['title']}")

@@ -15,7 +15,8 @@ from kb.sources.files import discover
 from kb.store import snapshot
 
 
-def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewer: bool = False) -> Path:
+def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewer: bool = False,
+           dense: bool = False) -> Path:
     started = time.perf_counter()
 
     def progress(message: str) -> None:
@@ -30,7 +31,7 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewe
             if not any(Path(f.origin).resolve().is_relative_to(given.resolve()) for f in sources.files):
                 fail(f"build failed, previous snapshot kept: {given}: no Comprehensive Rules text or card "
                      "data found there", 2)
-        path = pipeline.build(sources, settings.snapshot_root, progress=progress, allow_fewer=allow_fewer,
+        path = pipeline.build(sources, settings.snapshot_root, progress=progress, allow_fewer=allow_fewer, dense=dense,
                               on_wait=lambda message: click.echo(f"kb: {message}", err=True))
     except (KBError, OSError, ValueError, snapshot.SnapshotError) as exc:
         fail(f"build failed, previous snapshot kept: {exc}")
@@ -53,9 +54,11 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewe
 @click.option("--only-rules-src", is_flag=True, help="Ignore the shared data and fetched CRs.")
 @click.option("--allow-fewer", is_flag=True,
               help="Replace the current graph even if the new one holds fewer CR editions.")
+@click.option("--dense", is_flag=True, help="Also embed today's rules for the dense retriever of questions "
+                                           "(minutes the first time; later builds reuse the vectors).")
 @click.option("--quiet", "-q", is_flag=True)
-def build(paths, only_rules_src, allow_fewer, quiet) -> None:
-    _build(paths, only_rules_src, quiet, allow_fewer)
+def build(paths, only_rules_src, allow_fewer, dense, quiet) -> None:
+    _build(paths, only_rules_src, quiet, allow_fewer, dense)
 
 
 @main.command(help="Download the current official CR text (found on the rules page) and rebuild; with "

@@ -95,14 +95,51 @@ def mechanic(name, as_json) -> None:
     emit(answer(lambda: kb.mechanic(name), MechanicNotFound(f"no mechanic named {name!r}"), as_json), as_json, _print_mechanic)
 
 
+def _print_face(face: dict, indent: str) -> None:
+    stats = "/".join(x for x in (face.get("power"), face.get("toughness")) if x is not None)
+    extra = "  ".join(x for x in (stats, face.get("loyalty") and f"loyalty {face['loyalty']}",
+                                  face.get("defense") and f"defense {face['defense']}") if x)
+    value = face.get("mana_value")
+    cost = f"  {face['mana_cost']} (mana value {value:g})" if face.get("mana_cost") else ""
+    click.echo(f"{indent}{face['name_ja'] or ''}{' / ' if face['name_ja'] else ''}{face['name']}{cost}")
+    click.echo(f"{indent}  {face.get('type_ja') or ''}{' / ' if face.get('type_ja') else ''}{face.get('type_line') or ''}"
+               + (f"  {extra}" if extra else ""))
+    for label, text in (("ja", face.get("text_ja")), ("en", face.get("text"))):
+        for line in (text or "").splitlines():
+            click.echo(f"{indent}  [{label}] {line}")
+
+
 def _print_card(c: dict) -> None:
-    click.echo(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}")
-    for s in c["sources"]:
-        click.echo(f"  name data: {s['document_title']}")
-    for m in c["mentions"]:
-        click.echo(f"  - {m['text'][:100]}\n    {cite(m['citation'])}")
+    click.echo(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}"
+               + (f"   ({c['layout']}{', sets ' + ' '.join(c['sets'][:12]) if c['sets'] else ''})" if c.get("layout") else ""))
+    faces = c.get("faces") or []
+    for i, face in enumerate(faces):
+        if len(faces) > 1:
+            click.echo(f"  face {face.get('side') or i + 1}:")
+        _print_face(face, "    " if len(faces) > 1 else "  ")
+    if c.get("meld"):
+        fronts = " + ".join(f"{f['name_ja'] or ''}/{f['name_en']}" for f in c["meld"]["fronts"])
+        result = c["meld"]["result"]
+        click.echo(f"  meld: {fronts} -> {result['name_ja'] or ''}/{result['name_en']}")
+    if c.get("keywords"):
+        click.echo("  keywords: " + ", ".join(c["keywords"]))
     if c["mechanics"]:
         click.echo("  mechanics: " + ", ".join(f"{m['name_ja'] or ''}/{m['name_en']}" for m in c["mechanics"]))
+    for r in c.get("rules", [])[:12]:
+        click.echo(f"  rule {r['number']}  {r['text'][:70]}  [CR {r['edition']}]")
+    if c.get("rulings"):
+        click.echo(f"  official rulings ({len(c['rulings'])}):")
+        for r in c["rulings"]:
+            click.echo(f"    {r['date'] or '(undated)'}  {r['text']}")
+            if r["rules"]:
+                click.echo("      rules: " + ", ".join(x["number"] for x in r["rules"]))
+        click.echo(f"    [{cite(c['rulings'][0]['citation'])}]")
+    if c.get("related"):
+        click.echo("  related: " + ", ".join(f"{x['name_ja'] or ''}/{x['name_en'] or ''}" for x in c["related"][:10]))
+    for m in c["mentions"]:
+        click.echo(f"  - {m['text'][:100]}\n    {cite(m['citation'])}")
+    for s in c["sources"]:
+        click.echo(f"  source: {s['document_title']}")
 
 
 @main.command(help='Look up a card by its JA or EN name: kb card "Meddling Mage"')

@@ -26,6 +26,8 @@ EDGE_WORDS = {
     "lineage": ("旧版から", "became"), "cites": ("引用", "cites"), "decided-by": ("裁定の根拠", "decided by"),
     "defined-by": ("定義", "defined by"), "related": ("関連", "related to"), "has-mechanic": ("メカニズム", "has mechanic"),
     "about": ("話題", "about"), "mentions": ("カード", "mentions"), "in-document": ("出典", "in document"),
+    "uses-mechanic": ("能力・処理", "uses"), "uses-rule": ("使うルール", "uses rule"),
+    "ruling-on": ("公式裁定", "ruling on"), "melds": ("合体", "melds with"),
 }
 
 

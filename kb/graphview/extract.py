@@ -66,6 +66,14 @@ def extract(store: ox.Store) -> dict:
         nodes[c] = {"kind": "card", "label": en or ja, "label_ja": ja}
     for m, c in _rows(store, "SELECT ?m ?c WHERE { ?m mtg:exampleCard ?c }"):
         edges.append((c, m, "has-mechanic", {"how": "named in rulings about the mechanic"}))
+    for c, m in _rows(store, "SELECT ?c ?m WHERE { ?c mtg:usesMechanic ?m }"):
+        edges.append((c, m, "uses-mechanic", {"how": "the card's keywords or Oracle text"}))
+    for c, r in _rows(store, "SELECT ?c ?r WHERE { ?c mtg:usesRule ?r }"):
+        edges.append((c, r, "uses-rule", {"how": "the rule of a mechanic or card type the card uses"}))
+    for a, b in _rows(store, "SELECT ?a ?b WHERE { { ?a mtg:meldsWith ?b } UNION { ?a mtg:meldsInto ?b } }"):
+        edges.append((a, b, "melds", {"how": "the card data's meld parts"}))
+    for s, c in _rows(store, "SELECT ?s ?c WHERE { ?s mtg:rulingOn ?c }"):
+        edges.append((s, c, "ruling-on", {"locator": None}))
     for d, title, kind in _rows(store, "SELECT ?d ?t ?k WHERE { ?d a mtg:Document ; "
                                        "dcterms:title ?t ; mtg:documentKind ?k }"):
         nodes[d] = {"kind": "document", "label": title, "document_kind": kind}

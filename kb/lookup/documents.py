@@ -4,7 +4,6 @@ from __future__ import annotations
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
 from kb.lookup import cite, display
-from kb.store.names import card_key
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
 
@@ -19,8 +18,8 @@ class DocumentLookups:
     def ruling(self, ruling_id: str) -> dict | None:
         """A ruling or a quoted rule, with its citation, the rules it cites and the rules that back it."""
         r = self.statement(ruling_id)
-        if r is None:
-            return None
+        if r is None:  # an official ruling from card data ("card:<key>#r<n>")
+            return self.card_ruling(ruling_id)
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
         out["display"] = display.strip_markup(r["text"])
@@ -61,31 +60,6 @@ class DocumentLookups:
         ids += [i for i, q in self.model.quotes.items() if q["document"] == doc_id]
         return doc | {"citation": cite.document(self.model, doc_id), "rulings": [self.ruling(i) for i in ids]}
 
-    # ------------------------------------------------------------ cards
-
-    @staticmethod
-    def card_brief(card: dict) -> dict:
-        return {"key": card["key"], "name_ja": card["name_ja"], "name_en": card["name_en"]}
-
-    def card(self, name: str) -> dict | None:
-        if not name or not name.strip():
-            raise MissingParameter("name: a card name is required (JA or EN)")
-        key = card_key(self.model, name)
-        if key is None:
-            return None
-        card = self.model.cards[key]
-        mentions, mechanics = [], {}
-        for m in card["mentions"]:
-            ruling = self.statement(m["ruling"])
-            mentions.append({"id": ruling["id"], "kind": ruling["kind"], "text": ruling["text"], "raw": m["raw"],
-                             "citation": cite.locator(ruling["locator"], line=m["line"], column=m["column"])})
-            for k in ruling.get("mechanics", []):
-                mechanics[k] = self.mechanic_summary(self.model.mechanics[k]) if k in self.model.mechanics else None
-        sources = [cite.document(self.model, s) for s in card["sources"]]
-        return {"key": key, "name_ja": card["name_ja"], "name_en": card["name_en"], "mentions": mentions,
-                "mechanics": [m for m in mechanics.values() if m], "sources": sources,
-                "citations": [m["citation"] for m in mentions] + sources}
-
     # ------------------------------------------------------------ search
 
     def search(self, q: str, lang: str | None = None, limit: int = 10, kinds: set[str] | None = None) -> dict:
@@ -103,7 +77,7 @@ class DocumentLookups:
         number = rulenumbers.as_query(query)
         current = self.model.current("en")
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
-                else None,
+                else None, **self._question_rules(query, int(limit), current),
                 "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
                                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
                                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
@@ -142,6 +116,19 @@ class DocumentLookups:
         fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", [])
         return {"title": f"{key[2]} {title}" if title else key[2], "text": ja["text"], "edition": ja_key[1],
                 "number": ja_key[2], "reference_fixes": fixes, "citation": self.rule_citation(ja_key)}
+
+    def _question_rules(self, query: str, limit: int, current: str | None) -> dict:
+        """For a question: today's rules it needs, one per rule (kb.search.retrieval: BM25, the
+        cards it names, dense vectors, the CR's links), and the cards it names."""
+        from kb.search.retrieval import is_question
+        if current is None or not is_question(query):
+            return {}
+        found = self.retriever().search(query, limit=limit)
+        return {"rules": [{"number": h.number, "edition": current, "text": self.model.rules[("en", current, h.number)]["text"],
+                           "via": sorted(h.sources), "citation": self.rule_citation(("en", current, h.number))}
+                          for h in found.rules if ("en", current, h.number) in self.model.rules],
+                "cards": [{"key": c.key, "name": c.name, "oracle_name": self.model.cards[c.key]["oracle_name"]}
+                          for c in found.cards]}
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary

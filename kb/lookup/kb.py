@@ -15,6 +15,7 @@ from pathlib import Path
 from kb import config
 from kb.errors import EditionNotFound, InvalidEdition, InvalidLang, NoEditionLoaded, NoSnapshot
 from kb.lookup import cite
+from kb.lookup.cards import CardLookups
 from kb.lookup.diffs import DiffLookups
 from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
@@ -29,12 +30,12 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookups, OutlineLookups):
+class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
         self.lineage = Lineage(model)
-        self._lock = threading.Lock()
+        self._lock = threading.RLock()  # re-entrant: a part may be made of other parts (retriever)
         self._loaded: dict[str, object] = {}
 
     # ------------------------------------------------------------ loading
@@ -104,6 +105,27 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, DocumentLookups, GraphLookup
     def search_index(self):
         from kb.search.index import SearchIndex
         return self._once("search", lambda: SearchIndex.loads((self.path / snapshot.SEARCH).read_bytes()))
+
+    def dense_index(self):
+        """The snapshot's dense rule vectors (kb.search.dense), or None: built without them, or
+        the model's package not installed."""
+        def make():
+            from kb.search import dense
+            path = self.path / dense.FILE if self.path else None
+            if path is None or not path.exists() or not dense.available():
+                return False
+            return dense.DenseIndex.loads(path.read_bytes())
+        return self._once("dense", make) or None
+
+    def retriever(self, dense: bool = True):
+        """The hybrid rule retriever for questions (kb.search.retrieval): BM25, the cards the
+        question names, dense vectors and the CR's links, fused."""
+        def make(with_dense: bool):
+            from kb.search.cardnames import CardNames
+            from kb.search.retrieval import Retriever, rule_links
+            return Retriever(self.search_index, self.dense_index() if with_dense else None,
+                             CardNames(self.model), rule_links(self.model))
+        return self._once(f"retriever-{dense}", lambda: make(dense))
 
     def graph_view(self):
         """The NetworkX view of the graph (kb.graphview), built from the snapshot's RDF edges."""

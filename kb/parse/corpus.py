@@ -8,10 +8,11 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from kb.parse import article, faq, wiki_page, wiki_source
-from kb.parse.card_data import CardDataError, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse import mtgjson
+from kb.parse.card_data import CardDataError, parse_names_tsv, parse_wiki_name_table
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.cr_ja import parse_cr_ja
-from kb.parse.records import CardName, CREdition, ParsedDocument
+from kb.parse.records import CardName, CREdition, OracleCard, ParsedDocument
 from kb.sources.files import SourceError, SourceFile, SourceSet
 
 DOCUMENT_PARSERS = {
@@ -21,7 +22,6 @@ DOCUMENT_PARSERS = {
     "article": article.parse,
 }
 CARD_PARSERS = {
-    "mtgjson-set": parse_mtgjson_set,
     "names-tsv": parse_names_tsv,
     "wiki-names": parse_wiki_name_table,
 }
@@ -32,6 +32,7 @@ class Corpus:
     editions: dict[tuple[str, str], CREdition] = field(default_factory=dict)  # (lang, edition) ->
     documents: list[ParsedDocument] = field(default_factory=list)
     cards: list[CardName] = field(default_factory=list)
+    oracle_cards: list[OracleCard] = field(default_factory=list)  # from MTGJSON data, in file order
     sources: list[SourceFile] = field(default_factory=list)
     warnings: list[tuple[str, int, str]] = field(default_factory=list)  # (file, line, message)
 
@@ -114,6 +115,12 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
         elif source.format in CARD_PARSERS:
             progress(f"parse {source.origin}")
             names = _guard(source, lambda: CARD_PARSERS[source.format](doc.text, doc))
+            corpus.cards.extend(names)
+        elif source.format in mtgjson.FORMATS:
+            progress(f"parse {source.origin}")
+            obj = source.data if source.data is not None else mtgjson.load(doc.text)
+            oracle, names = _guard(source, lambda: mtgjson.parse(obj, doc, source.format))
+            corpus.oracle_cards.extend(oracle)
             corpus.cards.extend(names)
     for name in corpus.cards:
         card_names.update(n for n in (name.name_en, name.name_ja) if n)

@@ -190,3 +190,51 @@ class CardName:
     number: str | None = None
     type_en: str | None = None
     type_ja: str | None = None
+
+
+@dataclass(slots=True)
+class CardFace:
+    """One face of an Oracle card (a single-faced card has one): its printed characteristics,
+    exactly as the card data gives them, and the Japanese name/type/text where the data has them."""
+
+    name: str
+    side: str | None = None  # "a", "b", ... (None for a single-faced card)
+    mana_cost: str | None = None
+    mana_value: float | None = None
+    type_line: str | None = None
+    text: str | None = None
+    power: str | None = None
+    toughness: str | None = None
+    loyalty: str | None = None
+    defense: str | None = None
+    name_ja: str | None = None
+    type_ja: str | None = None
+    text_ja: str | None = None
+
+
+@dataclass(slots=True)
+class CardRuling:
+    """An official ruling as the card data gives it (Gatherer's, dated)."""
+
+    date: str | None
+    text: str
+
+
+@dataclass(slots=True)
+class OracleCard:
+    """One Oracle card read from MTGJSON data (set files, AtomicCards, AllPrintings).
+
+    ``name`` is the Oracle name: "Fire // Ice" for a split card, "Delver of Secrets // Insectile
+    Aberration" for a transforming one, "Urza, Lord Protector" for a meld front (its melded back,
+    "Urza, Planeswalker", is a card of its own whose ``meld`` names both fronts)."""
+
+    name: str
+    layout: str
+    faces: list[CardFace]
+    source: str  # document id
+    locator: str  # JSON pointer of the first row read, e.g. "/data/cards/224"
+    keywords: tuple[str, ...] = ()
+    sets: tuple[str, ...] = ()
+    rulings: list[CardRuling] = field(default_factory=list)
+    meld: dict | None = None  # {"fronts": [...], "result": name}
+    oracle_id: str | None = None

@@ -13,17 +13,14 @@ from datetime import date
 from pathlib import Path
 
 from kb.errors import InvalidSource
+from kb.sources.cards import classify_card_data
 from kb.sources.cr_header import date_in_name, sniff
 from kb.sources.decode import decode
 from kb.sources.document import Document
 
 CR_EN_NAME = re.compile(r"^(?:cr-en-|MagicCompRules[ _]?)(\d{8})(?:\.\d+)?\.txt$")
 CR_JA_NAME = re.compile(r"^cr-ja-(\d{8})(?:-[\w-]+)?\.txt$")
-CARD_FILES = {
-    "mtgjson-set": re.compile(r"^mtgjson-set-[A-Z0-9]+\.json$"),
-    "names-tsv": re.compile(r"^mtgjson-set-[A-Z0-9]+-names-en-ja\.tsv$"),
-    "wiki-names": re.compile(r"^ja-card-names-mtgwiki-\d{8}\.json$"),
-}
+CARD_SUFFIXES = (".json", ".json.gz", ".tsv")  # card data is recognised by content (kb.sources.cards)
 KINDS = ("cr", "wiki-source", "wiki-page", "faq", "article")
 
 
@@ -46,6 +43,7 @@ class SourceFile:
     mechanics: tuple[str, ...] = ()
     origin: str = ""  # where it was read from, for messages (Document.path is what users see)
     file_date: str | None = None  # CR files: the date in the file name, an alias of the edition
+    data: object = None  # card data: the parsed JSON (read once; AllPrintings is large)
 
 
 @dataclass(slots=True)
@@ -104,16 +102,12 @@ def load_manifest(root: Path) -> list[SourceFile]:
 
 
 def classify(path: Path) -> SourceFile | None:
-    """A CR text recognised by its content (title and effective-date line, whatever the file's
-    name), or card data recognised by its name; None for anything else. A file named like a CR
-    that is not one is an error, so a truncated download is never silently skipped."""
+    """A CR text or card data (MTGJSON set files, AtomicCards, AllPrintings, name tables), each
+    recognised by its content whatever the file's name; None for anything else. A file named like
+    a CR that is not one is an error, so a truncated download is never silently skipped."""
     name = path.name
-    card_format = next((fmt for fmt, pattern in CARD_FILES.items() if pattern.match(name)), None)
-    if card_format:
-        text, digest, encoding = read_text(path)
-        document = Document(id=f"cards-{path.stem}", title=f"Card names: {name}", kind="card-data",
-                            lang="ja", path=name, text=text, sha256=digest, encoding=encoding)
-        return SourceFile(document=document, format=card_format, origin=str(path))
+    if name.lower().endswith(CARD_SUFFIXES):
+        return classify_card_data(path, SourceFile, SourceError)
     named_like_cr = bool(CR_EN_NAME.match(name) or CR_JA_NAME.match(name))
     if path.suffix.lower() not in (".txt", "") and not named_like_cr:
         return None

@@ -145,12 +145,59 @@ class MechanicRow(TypedDict):
     documents: list[str]
 
 
-class CardRow(TypedDict):
+class CardFaceRow(TypedDict):
+    name: str
+    side: str | None  # "a", "b", ... (None: a single-faced card)
+    mana_cost: str | None
+    mana_value: float | None
+    type_line: str | None
+    text: str | None  # Oracle text, exactly as the card data gives it
+    power: str | None
+    toughness: str | None
+    loyalty: str | None
+    defense: str | None
+    name_ja: str | None
+    type_ja: str | None
+    text_ja: str | None
+
+
+class _CardRowBase(TypedDict):
     key: str
     name_en: str | None
     name_ja: str | None
     sources: list[str]
     mentions: list[dict]  # {"ruling", "line", "column", "raw"}
+
+
+class CardRow(_CardRowBase, total=False):
+    """A card; the fields below only for cards read from MTGJSON data (kb.build.cards)."""
+
+    oracle_name: str  # "Fire // Ice", "Urza, Lord Protector"
+    layout: str  # normal | split | transform | modal_dfc | meld | adventure | flip | ...
+    faces: list[CardFaceRow]
+    keywords: list[str]
+    sets: list[str]  # set codes it was printed in
+    meld: dict | None  # {"fronts": [name, name], "result": name}
+    oracle_id: str | None
+    data: list[LocatorRow]  # where it was read (document, JSON pointer)
+    rulings: list[str]  # card-ruling ids
+    mechanics: list[dict]  # {"key", "how": "keyword" | "text"}
+    rules: list[str]  # current rules its keywords, text and types use
+    related: list[str]  # card keys: meld partners, cards sharing a rare mechanic
+
+
+class CardRulingRow(TypedDict):
+    id: str  # "card:<key>#r<n>"
+    kind: str  # always "card-ruling"
+    card: str
+    date: str | None
+    text: str
+    document: str  # the first card-data file it was read from
+    sources: list[str]  # every card-data file that has it
+    locator: LocatorRow
+    citations: list[dict]  # kb.store.lineage.Lineage.status of each rule number it cites
+    mechanics: list[str]  # mechanics its text names
+    rules: list[str]  # current rules: cited, then the mechanics' defining rules
 
 
 @dataclass(eq=False)  # compared by identity: a loaded model is a cache owner (kb.memo), never mutated
@@ -170,6 +217,7 @@ class Model:
     citations: list[CitationRow] = field(default_factory=list)
     cards: dict[str, CardRow] = field(default_factory=dict)
     card_names: dict[str, str] = field(default_factory=dict)  # normalised JA/EN name -> key
+    card_rulings: dict[str, CardRulingRow] = field(default_factory=dict)  # official rulings from card data
     refs_in: EditionTable = field(default_factory=EditionTable)  # RuleKey -> what cites it
     # JA section titles by edition and number, from the JA file's contents list (もくじ) and headings.
     # Kept apart from rules: the JA contents follow its own numbering (732 不正な処理の扱い).

@@ -32,6 +32,28 @@ class MTG(DefinedNamespace):
     QuotedRule: URIRef  # A CR rule quoted inside a document, with the text as quoted.
     Citation: URIRef  # A reference to a rule as written somewhere, and how it was resolved.
     Section: URIRef  # A heading of a document (for locators).
+    CardFace: URIRef  # One face of a card: a single-faced card has one; split, transform, modal DFC, adventure, Room and meld have two.
+
+    # ---- card characteristics (Oracle data from MTGJSON; text exactly as the data gives it)
+    layout: URIRef  # "normal" | "split" | "transform" | "modal_dfc" | "meld" | "adventure" | "flip" | ...
+    hasFace: URIRef  # A card's face.
+    faceSide: URIRef  # A face's side: "a", "b", ...
+    manaCost: URIRef  # A face's mana cost as printed: "{1}{W}{U}".
+    manaValue: URIRef  # A face's mana value (xsd:decimal).
+    typeLine: URIRef  # A face's type line (language-tagged: EN Oracle, JA printed).
+    power: URIRef  # Printed power ("2", "*").
+    toughness: URIRef  # Printed toughness.
+    loyalty: URIRef  # Printed loyalty.
+    defense: URIRef  # Printed defense.
+    keyword: URIRef  # A keyword the card data lists for the card, as written ("Meld").
+    usesMechanic: URIRef  # The card's keywords or text use this mechanic.
+    usesRule: URIRef  # A current rule the card's keywords, text or types use.
+    printedIn: URIRef  # A set code the card was printed in.
+    meldsWith: URIRef  # The other front of a meld pair.
+    meldsInto: URIRef  # The melded card a meld front becomes.
+    relatedCard: URIRef  # A card worth seeing with this one (meld partner, a rare mechanic shared).
+    oracleId: URIRef  # Scryfall's Oracle id of the card, when the data gives it.
+    rulingOn: URIRef  # An official ruling is about this card.
 
     # ---- rules and editions
     ruleNumber: URIRef  # Canonical rule number, "601.2c".
@@ -134,6 +156,10 @@ def mechanic_iri(key: str) -> URIRef:
 
 def card_iri(key: str) -> URIRef:
     return URIRef(f"{BASE}id/card/{_slug(key)}")
+
+
+def card_face_iri(key: str, index: int) -> URIRef:
+    return URIRef(f"{BASE}id/card/{_slug(key)}/face/{index}")
 
 
 def document_iri(doc_id: str) -> URIRef:

@@ -1,0 +1,137 @@
+"""Cards (part of kb.lookup.KB): a card by any name, with its Oracle text in both languages, faces,
+official rulings, the mechanics and rules it uses and related cards; finding cards by EN/JA name,
+part of a name or a misspelt one."""
+from __future__ import annotations
+
+from rapidfuzz import fuzz, process
+
+from kb.errors import InvalidParameter, MissingParameter
+from kb.lookup import cite
+from kb.memo import per_owner
+from kb.store.names import card_key
+from kb.text import compact, normalize, normalize_kana
+
+FUZZY_CUTOFF = 80  # rapidfuzz WRatio: "Urza Lord Protecter" -> Urza, Lord Protector (~95)
+MAX_NAME_QUERY = 200
+
+
+class CardLookups:
+    @staticmethod
+    def card_brief(card: dict) -> dict:
+        return {"key": card["key"], "name_ja": card["name_ja"], "name_en": card["name_en"]}
+
+    # ------------------------------------------------------------ one card
+
+    def card(self, name: str) -> dict | None:
+        if not name or not name.strip():
+            raise MissingParameter("name: a card name is required (JA or EN)")
+        key = card_key(self.model, name) or card_key(self.model, compact(name))
+        if key is None:
+            found = self.find_cards(name, limit=2)
+            # a misspelt or partial name that fits one card clearly is that card
+            if found and (len(found) == 1 or found[0]["score"] - found[1]["score"] >= 5) and found[0]["score"] >= 90:
+                key = found[0]["key"]
+        if key is None:
+            return None
+        return per_owner(self, ("card", key), lambda: self._card(key))
+
+    def _card(self, key: str) -> dict:
+        card = self.model.cards[key]
+        mentions, mechanics = [], {}
+        for m in card["mentions"]:
+            ruling = self.statement(m["ruling"])
+            mentions.append({"id": ruling["id"], "kind": ruling["kind"], "text": ruling["text"], "raw": m["raw"],
+                             "citation": cite.locator(ruling["locator"], line=m["line"], column=m["column"])})
+            for k in ruling.get("mechanics", []):
+                if k in self.model.mechanics:
+                    mechanics.setdefault(k, self.mechanic_summary(self.model.mechanics[k]) | {"how": "ruling"})
+        for link in card.get("mechanics", []):
+            if link["key"] in self.model.mechanics:
+                mechanics[link["key"]] = self.mechanic_summary(self.model.mechanics[link["key"]]) | {"how": link["how"]}
+        sources = [cite.document(self.model, s) for s in card["sources"]]
+        current = self.model.current("en")
+        rules = [{"number": n, "edition": current, "text": self.model.rules[("en", current, n)]["text"],
+                  "citation": self.rule_citation(("en", current, n))}
+                 for n in card.get("rules", []) if current and ("en", current, n) in self.model.rules]
+        rulings = [self.card_ruling(rid) for rid in card.get("rulings", [])]
+        data = [cite.locator(loc) for loc in card.get("data", [])]
+        out = {"key": key, "name_ja": card["name_ja"], "name_en": card["name_en"],
+               "oracle_name": card.get("oracle_name"), "layout": card.get("layout"),
+               "faces": card.get("faces", []), "keywords": card.get("keywords", []), "sets": card.get("sets", []),
+               "meld": self._meld(card), "rulings": rulings, "rules": rules,
+               "related": [self.card_brief(self.model.cards[k]) for k in card.get("related", [])
+                           if k in self.model.cards],
+               "mentions": mentions, "mechanics": list(mechanics.values()), "sources": sources,
+               "has_oracle": "faces" in card}
+        out["citations"] = data + [m["citation"] for m in mentions] + sources
+        return out
+
+    def _meld(self, card: dict) -> dict | None:
+        meld = card.get("meld")
+        if not meld:
+            return None
+
+        def brief(name: str) -> dict:
+            key = self.model.card_names.get(normalize(name))
+            return self.card_brief(self.model.cards[key]) if key else {"key": None, "name_en": name, "name_ja": None}
+        return {"fronts": [brief(n) for n in meld["fronts"]], "result": brief(meld["result"])}
+
+    def card_ruling(self, ruling_id: str) -> dict | None:
+        """An official ruling from card data: date, text, its card, source and the rules it uses."""
+        r = self.model.card_rulings.get(ruling_id)
+        if r is None:
+            return None
+        current = self.model.current("en")
+        return {"id": r["id"], "kind": r["kind"], "date": r["date"], "text": r["text"],
+                "card": self.card_brief(self.model.cards[r["card"]]), "mechanics": r["mechanics"],
+                "rules": [{"number": n, "edition": current, "citation": self.rule_citation(("en", current, n))}
+                          for n in r["rules"] if current and ("en", current, n) in self.model.rules],
+                "cited": r["citations"],
+                "citation": cite.locator(r["locator"], date=r["date"],
+                                         sources=[cite.document(self.model, s) for s in r["sources"]])}
+
+    # ------------------------------------------------------------ finding cards by name
+
+    def _card_name_table(self) -> tuple[list[str], list[str]]:
+        """(folded names, their card keys): every EN and JA name of every card and face."""
+        def make():
+            names, keys = [], []
+            for name, key in self.model.card_names.items():
+                names.append(normalize_kana(name))
+                keys.append(key)
+            return names, keys
+        return per_owner(self, "card-names", make)
+
+    def find_cards(self, query: str, limit: int = 10) -> list[dict]:
+        """Cards by name, best first: exact (any language, full or face name), then names that
+        contain the query ("護国卿", "Lord Protector"), then close spellings ("Urza Lord Protecter")."""
+        q = (query or "").strip()
+        if not q:
+            raise MissingParameter("q: a card name is required (JA or EN)")
+        if len(q) > MAX_NAME_QUERY:
+            raise InvalidParameter(f"q: a card name is at most {MAX_NAME_QUERY} characters (got {len(q)})")
+        if not 1 <= int(limit) <= 100:
+            raise InvalidParameter(f"limit={limit}: expected 1..100")
+        folded = normalize_kana(q)
+        names, keys = self._card_name_table()
+        scored: dict[str, tuple[float, str]] = {}
+
+        def add(key: str, score: float, how: str) -> None:
+            if key not in scored or scored[key][0] < score:
+                scored[key] = (score, how)
+        exact = card_key(self.model, q)
+        if exact:
+            add(exact, 100.0, "name")
+        if len(folded) >= 2:
+            squeezed = folded.replace(" ", "")
+            for name, key in zip(names, keys):
+                if folded in name or (squeezed and squeezed in name.replace(" ", "")):
+                    add(key, 90.0 + 10.0 * len(folded) / len(name) - 0.01, "part of the name")
+        for name, score, i in process.extract(folded, names, scorer=fuzz.WRatio, limit=limit * 3,
+                                              score_cutoff=FUZZY_CUTOFF):
+            add(keys[i], min(float(score), 99.0) - 10.0 * (name != folded and len(name) < len(folded) / 2),
+                "spelling")
+        ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
+        return [self.card_brief(self.model.cards[k]) | {"score": round(s, 1), "match": how,
+                                                        "has_oracle": "faces" in self.model.cards[k]}
+                for k, (s, how) in ranked]

@@ -1,0 +1,103 @@
+"""Cards named in a question, and what they are: the expansion a question that names cards needs.
+
+Real questions name cards, not rules ("Vesuvan Shapeshifter is turned face up as a copy of
+Skinthinner"). Every card read from card data is found by its English name (as written, at word
+boundaries: "Lightning Bolt", "Urza, Lord Protector", a face name) or its Japanese name (as a
+substring; 《》 or not). What a named card is — its keywords, the mechanics its text uses, its type
+line and Oracle text, the rules of those mechanics and types — becomes a second query, so the
+rules the card's text needs are found although the question never names them.
+"""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from kb.search.tokenize import HAS_JA
+from kb.store.rows import Model
+from kb.text import normalize
+
+_QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff0c": ",", "\u3001": "、"})
+_WORD_START = re.compile(r"(?<![A-Za-z0-9'])[A-Z0-9]")
+MIN_JA = 2  # JA names of one character (火) are words of every sentence
+
+
+@dataclass(slots=True, frozen=True)
+class NamedCard:
+    key: str
+    name: str  # as matched
+    start: int
+    end: int
+
+
+class CardNames:
+    def __init__(self, model: Model):
+        self.model = model
+        self.en: dict[str, list[tuple[str, str]]] = {}  # first word -> [(name, key)], longest first
+        self.ja: dict[str, list[tuple[str, str]]] = {}  # first two characters -> [(name, key)]
+        for key, card in model.cards.items():
+            if "faces" not in card:
+                continue
+            names = {card["oracle_name"], card["name_en"], *(f["name"] for f in card["faces"][:1 if card.get("meld")
+                                                                                      else None])}
+            for name in filter(None, names):
+                name = name.translate(_QUOTES)
+                self.en.setdefault(name.split(" ", 1)[0], []).append((name, key))
+            for name in {card["name_ja"], *(f["name_ja"] for f in card["faces"][:1 if card.get("meld") else None])}:
+                if name and len(name) >= MIN_JA:
+                    name = normalize(name)
+                    self.ja.setdefault(name[:2], []).append((name, key))
+        for table in (self.en, self.ja):
+            for names in table.values():
+                names.sort(key=lambda nk: -len(nk[0]))
+
+    def __bool__(self) -> bool:
+        return bool(self.en or self.ja)
+
+    def find(self, query: str) -> list[NamedCard]:
+        """Cards the query names, in the order they appear, each once (longest name wins)."""
+        text = query.translate(_QUOTES)
+        found: dict[str, NamedCard] = {}
+        taken: list[tuple[int, int]] = []
+
+        def add(key: str, name: str, start: int, end: int) -> None:
+            if any(s < end and start < e for s, e in taken):
+                return
+            taken.append((start, end))
+            found.setdefault(key, NamedCard(key, name, start, end))
+        for m in _WORD_START.finditer(text):
+            start = m.start()
+            word = text[start:].split(" ", 1)[0]
+            for first in {word, word.rstrip(".,;:!?)'s").rstrip("'"), word.rstrip(".,;:!?)")}:
+                for name, key in self.en.get(first, ()):
+                    end = start + len(name)
+                    if text.startswith(name, start) and (end == len(text) or not text[end].isalnum()):
+                        add(key, name, start, end)
+                        break
+        if HAS_JA.search(text):
+            folded = normalize(text)
+            for i in range(len(folded) - 1):
+                for name, key in self.ja.get(folded[i:i + 2], ()):
+                    if folded.startswith(name, i):
+                        add(key, name, i + 10**6, i + 10**6 + len(name))  # JA offsets apart from EN ones
+                        break
+        return sorted(found.values(), key=lambda c: c.start)
+
+    def expansion(self, cards: list[NamedCard], lang: str = "en") -> tuple[str, list[str]]:
+        """(text describing the cards, the rules their keywords, text and types use)."""
+        words, rules = [], []
+        for named in cards:
+            card = self.model.cards[named.key]
+            own = {f["name"] for f in card["faces"]} | {card["oracle_name"]}
+            for face in card["faces"]:
+                text = face.get("text") or ""
+                for name in sorted(own, key=len, reverse=True):
+                    text = text.replace(name, " ")
+                words.append(face.get("type_line") or "")
+                words.append(re.sub(r"\([^)]*\)", " ", text))  # reminder text restates the rule
+            words.extend(card.get("keywords", []))
+            for link in card.get("mechanics", []):
+                m = self.model.mechanics.get(link["key"])
+                if m:
+                    words.append(m["name_en"])
+            rules.extend(card.get("rules", []))
+        return " ".join(w for w in words if w), list(dict.fromkeys(rules))

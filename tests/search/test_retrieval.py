@@ -1,0 +1,104 @@
+"""Rules for real questions: the cards a question names, their expansion, fusion, the CR's links,
+and the dense retriever (kb.search.cardnames, kb.search.retrieval, kb.search.dense)."""
+from __future__ import annotations
+
+import numpy as np
+import pytest
+
+from kb.search import dense
+from kb.search.cardnames import CardNames
+from kb.search.retrieval import Retriever, is_question, rule_links
+
+
+@pytest.fixture(scope="module")
+def names(full_kb):
+    return CardNames(full_kb.model)
+
+
+def _keys(names, text):
+    return [names.model.cards[c.key]["oracle_name"] for c in names.find(text)]
+
+
+def test_cards_found_by_english_name_at_word_boundaries(names):
+    assert _keys(names, "Can Urza, Lord Protector's ability reduce the cost of Lightning Bolt?") == [
+        "Urza, Lord Protector", "Lightning Bolt"]
+    assert _keys(names, "My opponent's Lightning Bolts") == []  # not a card: a word goes on
+
+
+def test_cards_found_by_japanese_name_with_or_without_brackets(names):
+    assert _keys(names, "《護国卿、ウルザ》の能力で《稲妻》のコストは減りますか？") == ["Urza, Lord Protector", "Lightning Bolt"]
+    assert "Urza, Lord Protector" in _keys(names, "護国卿、ウルザがいるとき")
+
+
+def test_expansion_says_what_a_named_card_is(names):
+    bolt = names.find("Lightning Bolt to the face")
+    text, rules = names.expansion(bolt)
+    assert "Instant" in text and "damage" in text and "Lightning Bolt" not in text
+    urza = names.find("Urza, Lord Protector melds")
+    text, rules = names.expansion(urza)
+    assert "Meld" in text or "meld" in text
+    assert any(r.startswith("701.42") or r.startswith("712") for r in rules), rules
+
+
+def test_rule_links_follow_the_crs_own_references(full_kb):
+    links = rule_links(full_kb.model)
+    assert "608.2" in links["608.2b"]  # parent rule
+    assert all("." in t for targets in links.values() for t in targets)  # never a section or chapter heading
+
+
+def test_question_or_lookup():
+    assert not is_question("Lightning Bolt")
+    assert is_question("Does Lightning Bolt resolve if its target is gone?")
+    assert not is_question("稲妻")
+    assert is_question("対象が場を離れたら稲妻は解決されますか？打ち消されますか？")
+
+
+def test_named_cards_bring_the_rules_their_text_uses(full_kb):
+    """The keyword action a named card's text uses (Urza's "meld them": 701.42 Meld) is found
+    through the card; BM25 over the question's words alone leaves it out of the top 10."""
+    q = ("I control Urza, Lord Protector and The Mightstone and Weakstone. How do I meld them, "
+         "and what is the melded card's mana value?")
+    without = [h.number for h in Retriever(full_kb.search_index).search(q, limit=10).rules]
+    found = Retriever(full_kb.search_index, cards=CardNames(full_kb.model),
+                      links=rule_links(full_kb.model)).search(q, limit=10)
+    assert [c.name for c in found.cards] == ["Urza, Lord Protector", "The Mightstone and Weakstone"]
+    hit = next(h for h in found.rules if h.number == "701.42")
+    assert "card_rules" in hit.sources and "701.42" not in without
+
+
+def test_one_hit_per_rule_numbered_as_today(full_kb):
+    current = full_kb.model.current("en")
+    found = full_kb.retriever(dense=False).search("稲妻で対象のクリーチャーにダメージを与え、そのクリーチャーが死亡したら何が起きますか", 20)
+    numbers = [h.number for h in found.rules]
+    assert len(numbers) == len(set(numbers)) == 20
+    assert all(("en", current, n) in full_kb.model.rules for n in numbers)
+
+
+def test_search_answers_a_question_with_rules_and_the_cards_it_names(full_kb):
+    out = full_kb.search("《護国卿、ウルザ》と《マイトストーンとウィークストーン》を合体させたら、マナ総量はいくつになりますか？")
+    assert [c["oracle_name"] for c in out["cards"]] == ["Urza, Lord Protector", "The Mightstone and Weakstone"]
+    current = full_kb.model.current("en")
+    assert all(r["citation"]["edition"] == current and r["citation"]["rule"] == r["number"] for r in out["rules"])
+    assert "712.5e" in [r["number"] for r in out["rules"]][:5]  # a melded permanent's mana value
+    assert "rules" not in full_kb.search("Lightning Bolt")  # a name is a lookup: hits only
+
+
+def test_long_questions_are_accepted(full_kb):
+    q = "Grizzly Bears attacks and my opponent blocks with Llanowar Elves. " * 40
+    assert 2000 < len(q) <= 4000
+    assert full_kb.search(q)["rules"]
+
+
+def test_dense_vectors_round_trip_and_meet_a_japanese_question(tmp_path):
+    passages = ["603.2 Handling Triggered Abilities: Whenever a game event or game state matches a "
+                "triggered ability's trigger event, that ability automatically triggers.",
+                "107.4 Numbers and Symbols: The mana symbols are {W}, {U}, {B}, {R}, {G}, and {C}.",
+                "510.2 Combat Damage Step: Each attacking and blocking creature assigns combat damage."]
+    vectors = dense.embed_passages(passages, tmp_path)
+    assert vectors.shape == (3, dense.DIM) and vectors.dtype == np.float16
+    assert list(tmp_path.glob("dense-*.npz"))  # cached by text: a rebuild embeds nothing again
+    again = dense.embed_passages(list(reversed(passages)), tmp_path)
+    assert np.array_equal(again[0], vectors[2])
+    index = dense.DenseIndex.loads(dense.DenseIndex(["603.2", "107.4", "510.2"], vectors).dumps())
+    assert index.search("誘発型能力はいつ誘発しますか？", limit=3)[0][0] == "603.2"
+    assert index.search("How is combat damage assigned by blockers?", limit=1)[0][0] == "510.2"
