@@ -71,15 +71,6 @@ def parent_of(number: str) -> str | None:
     return None
 
 
-def within(number: str, ancestor: str) -> bool:
-    """``number`` is ``ancestor`` or one of its descendants (707.2b is within 707 and 707.2)."""
-    while number:
-        if number == ancestor:
-            return True
-        number = parent_of(number)
-    return False
-
-
 def kind_of(number: str) -> str:
     base = number.split("~", 1)[0]
     return ("chapter" if len(base) == 1 else "section" if len(base) == 3 else

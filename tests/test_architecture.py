@@ -52,7 +52,7 @@ LAYERS = {
     "kb.sources": {"kb.errors", "kb.text", "kb.rulenumbers", "kb.config"},
     "kb.parse": {"kb.sources", "kb.citations.extract", "kb.errors", "kb.text", "kb.rulenumbers"},
     "kb.reasoning": {"kb.errors", "kb.text", "kb.memo", "kb.rulenumbers"},
-    "kb.store": {"kb.config", "kb.errors", "kb.text", "kb.reasoning", "kb.memo", "kb.rulenumbers"},
+    "kb.store": {"kb.config", "kb.errors", "kb.text", "kb.reasoning", "kb.memo"},
     "kb.graphview": {"kb.vocab", "kb.reasoning.reach"},
     "kb.build": {"kb.config", "kb.sources", "kb.parse", "kb.citations", "kb.store", "kb.vocab", "kb.graphview",
                  "kb.search", "kb.reasoning", "kb.text", "kb.errors", "kb.rulenumbers"},

@@ -19,17 +19,32 @@ class MechanicLookups:
             raise MissingParameter("name: a mechanic name is required (JA or EN, e.g. 予示 or manifest)")
         keys = mechanic_keys(self.model, name)
         if not keys and self.model.mechanics and by_question:  # a question mechanic ("double-faced-card")
-            query = normalize(name)
-            for m in self.ask_schemas():
-                if query in {normalize(m["key"]), normalize(m["name_en"] or ""), normalize(m["name_ja"] or "")}:
-                    keys = list(self.rulebook().graph_keys(m["key"]))
+            keys = self._question_graph_keys(name)
         return [self.mechanic_summary(self.model.mechanics[k]) for k in keys[:limit]]
+
+    def _question_graph_keys(self, name: str) -> list[str]:
+        """The graph mechanics of the question type whose key or JA/EN name ``name`` is, if any."""
+        query = normalize(name)
+        book = self.rulebook()
+        for m in self.ask_schemas():
+            if query in {normalize(m["key"]), normalize(m["name_en"] or ""), normalize(m["name_ja"] or "")}:
+                keys = book.graph_keys(m["key"])
+                # its own mechanics first: one it shares with another type (manifest) goes last
+                return sorted(keys, key=lambda k: book.reasoning_key(k) != m["key"])
+        return []
 
     def mechanic(self, name: str) -> dict | None:
         found = self.find_mechanics(name, limit=5)
         if not found:
             return None
-        m = self.model.mechanics[found[0]["key"]]
+        # A question type's own name (face-down, 昼と夜) opens the mechanic it answers for, not another
+        # sense of the same words (the glossary's Face Down of 110.5).
+        covered = self._question_graph_keys(name) if self.model.mechanics else []
+        own = [k for k in covered if self.reasoning_key(k) == self.reasoning_key(covered[0])] if covered else []
+        named = [f["key"] for f in found]
+        key = next((k for k in named if k in own), None) or (own[0] if own else named[0])
+        found = [f for f in found if f["key"] != key]
+        m = self.model.mechanics[key]
         edition = m["edition"]
         rules = [self.rule_brief(("en", edition, n)) for n in m["rules"] if ("en", edition, n) in self.model.rules]
         related_rules = []
@@ -49,7 +64,7 @@ class MechanicLookups:
                            if k in self.model.mechanics],
                "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d)} for d in m["documents"]],
                "glossary": self._glossary_entries(m),
-               "other_matches": found[1:]}
+               "other_matches": found}
         out["citations"] = [r["citation"] for r in rules] + [r["citation"] for r in rulings if r]
         return out
 

@@ -11,7 +11,6 @@ import re
 from typing import Callable
 
 from kb.reasoning.catalog import list_mechanics
-from kb.rulenumbers import within
 from kb.reasoning.rulebook import MechanicView, RuleText, RulingView
 from kb.store.lineage import Lineage
 from kb.store.names import card_key, mechanic_keys
@@ -28,10 +27,7 @@ class ModelRuleBook:
         self._rule_cache: dict[str, RuleText | None] = {}
         self._graph_keys: dict[str, list[str]] = {}
         for m in list_mechanics():
-            # a graph mechanic defined inside the rules a question type starts from is one it covers
-            # (Copiable Values, 707.2, is part of copying objects, 707)
-            keys = [k for k, g in model.mechanics.items()
-                    if g["rules"] and any(within(g["rules"][0], e) for e in m["entry_rules"])]
+            keys = [k for k, g in model.mechanics.items() if g["rules"] and g["rules"][0] in m["entry_rules"]]
             keys += mechanic_keys(model, m["name_en"])[:1] if m["name_en"] else []
             self._graph_keys[m["key"]] = list(dict.fromkeys(keys))
         self._reasoning_of = {g: r for r, gs in self._graph_keys.items() for g in gs}
