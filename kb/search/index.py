@@ -259,7 +259,7 @@ class SearchIndex(IndexBuilder):
         stems = tk.en_stems(query)
         pairs = list(dict.fromkeys(p for p in zip(stems, stems[1:]) if p[0] != p[1]))
         top = rerank(self, heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit, pairs, prefer)
-        marker = Marker(query, terms, self._names_for(mechanics))
+        marker = Marker(query, terms, self._names_for(mechanics), owner=self)
         return [Hit(self.doc(d), s, marker.snippet(rows[d].text)) for s, d in top]
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
