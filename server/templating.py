@@ -10,8 +10,9 @@ import html
 import re
 
 from kb import rulenumbers
-from flask import Flask, g, request, url_for
+from flask import Flask, g, request
 from markupsafe import Markup, escape
+from server.urls import url_for
 
 LANGS = ("ja", "en")
 COOKIE = "lang"
@@ -275,7 +276,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
+    app.jinja_env.globals.update(url_for=url_for, t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
                                  rule_link=rule_link,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True
