@@ -10,6 +10,7 @@ import html
 import re
 
 from kb import rulenumbers
+from kb.memo import per_owner
 from flask import Flask, g, request
 from markupsafe import Markup, escape
 from server.urls import url_for
@@ -129,11 +130,13 @@ def kind_label(kind) -> str:
 
 
 def current_lang() -> str:
-    if "lang" not in g:
+    store = g._get_current_object()  # one context lookup: pages ask this hundreds of times
+    lang = getattr(store, "lang", None)
+    if lang is None:
         asked = request.args.get("lang")
-        g.lang = asked if asked in LANGS else (
+        lang = store.lang = asked if asked in LANGS else (
             request.cookies.get(COOKIE) if request.cookies.get(COOKIE) in LANGS else "ja")
-    return g.lang
+    return lang
 
 
 def t(key: str) -> str:
@@ -153,11 +156,11 @@ def older_edition(edition: str | None) -> str | None:
         return None
     from server.state import get_kb
 
-    if "en_editions" not in g:
-        kb = get_kb()
-        current = kb.current_edition("en")
-        g.en_editions = {e["edition"] for e in kb.editions() if e.get("lang") == "en"} - {current}
-    return edition if edition in g.en_editions else None
+    kb = get_kb()
+
+    def older() -> frozenset:
+        return frozenset({e["edition"] for e in kb.editions() if e.get("lang") == "en"} - {kb.current_edition("en")})
+    return edition if edition in per_owner(kb, "older-en-editions", older) else None
 
 
 def linkify(value, edition: str | None = None) -> Markup:
