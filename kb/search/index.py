@@ -302,7 +302,7 @@ class SearchIndex(IndexBuilder):
         citing = sorted(((w, i) for i, w in zip(self._ids[start:end], self._ws[start:end])
                          if i not in seen and i < cut and ok(i)), reverse=True)
         chosen.extend(i for _, i in citing)
-        marker = Marker(number, {tk.RULE_TOKEN + number: 1.0}, [])
+        marker = Marker(number, {tk.RULE_TOKEN + number: 1.0}, [], owner=self)
         hits = []
         for rank_no, i in enumerate(chosen[:limit]):
             d = self.doc(i)
