@@ -98,7 +98,7 @@ def test_memoised_links_are_flask_url_for(app):
               ("rules.page", {"number": "601.2c", "_anchor": "x"})]
     from server.urls import url_for
     for root in ("", "/kb"):
-        with app.test_request_context("/", environ_base={"SCRIPT_NAME": root}):
+        with app.test_request_context("/", base_url="http://localhost" + root):
             for endpoint, args in values * 2:
                 assert url_for(endpoint, **args) == flask.url_for(endpoint, **args)
             assert url_for("rules.page", number="100.1").startswith(root + "/rules/")
