@@ -117,6 +117,9 @@ def _put_equal(put, a: list[str], b: list[str]) -> None:
     """Equal words in the new side's spelling; a space only one side has after a word (a sentence
     run together, a line ending where the other text goes on) is deleted or inserted, so that each
     side still reads back exactly."""
+    if a == b:  # the commonest case: the same words with the same spaces
+        put("equal", "".join(b))
+        return
     run = []
     for old, new in zip(a, b):
         old_space, new_space = old[len(old.rstrip()):], new[len(new.rstrip()):]

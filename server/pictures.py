@@ -2,11 +2,11 @@
 (kb.lookup.graph): one node per neighbour, labelled in the page's language, each a link."""
 from __future__ import annotations
 
-from flask import url_for
 
 from server.state import get_kb
 from server.svg import Node, draw
 from server.templating import current_lang, kind_label, pick
+from server.urls import url_for
 
 EDGE_LABELS = {  # (JA, EN) words on the picture's edges, by edge type and direction
     ("parent", "out"): ("親", "part of"), ("parent", "in"): ("子", "subrule"),

@@ -6,12 +6,12 @@ from __future__ import annotations
 
 import re
 
-from flask import url_for
 from markupsafe import Markup, escape
 
 from kb import rulenumbers
 from kb.text import text_diff
 from server.templating import current_lang, older_edition
+from server.urls import url_for
 
 ERRORS_JA = {  # the page's words for each stable error code (the API keeps kb's English message)
     "rule_not_found": "そのルール番号はこの版にありません。",

@@ -28,22 +28,27 @@ class Node:
     name: str = ""  # the full name, for screen readers and as a tooltip
 
 
+def _cell(c: str) -> int:
+    return 2 if unicodedata.east_asian_width(c) in "WF" else 1
+
+
 def _cells(text: str) -> float:
     """Width in half-width cells: Japanese characters take two."""
-    return sum(2 if unicodedata.east_asian_width(c) in "WF" else 1 for c in text)
+    return sum(_cell(c) for c in text)
 
 
 def _short(label: str, width: int = 16) -> str:
-    """At most ``width`` cells (a Japanese character counts two), with an ellipsis when cut."""
+    """At most ``width`` cells (a Japanese character counts two), with an ellipsis when cut.
+    One pass over the label (a ruling's label is its whole text): the width so far is kept."""
     label = " ".join(str(label).split())
-    if _cells(label) <= width:
-        return label
-    out = ""
-    for c in label:
-        if _cells(out + c) > width - 1:
-            break
-        out += c
-    return out + "…"
+    used, cut = 0, None
+    for i, c in enumerate(label):
+        used += _cell(c)
+        if cut is None and used > width - 1:
+            cut = i  # the first character that no longer fits beside the ellipsis
+        if used > width:
+            return label[:cut] + "…"
+    return label
 
 
 def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Markup:

@@ -10,8 +10,10 @@ import html
 import re
 
 from kb import rulenumbers
-from flask import Flask, g, request, url_for
+from kb.memo import per_owner
+from flask import Flask, g, request
 from markupsafe import Markup, escape
+from server.urls import url_for
 
 LANGS = ("ja", "en")
 COOKIE = "lang"
@@ -134,11 +136,13 @@ def kind_label(kind) -> str:
 
 
 def current_lang() -> str:
-    if "lang" not in g:
+    store = g._get_current_object()  # one context lookup: pages ask this hundreds of times
+    lang = getattr(store, "lang", None)
+    if lang is None:
         asked = request.args.get("lang")
-        g.lang = asked if asked in LANGS else (
+        lang = store.lang = asked if asked in LANGS else (
             request.cookies.get(COOKIE) if request.cookies.get(COOKIE) in LANGS else "ja")
-    return g.lang
+    return lang
 
 
 def t(key: str) -> str:
@@ -158,11 +162,11 @@ def older_edition(edition: str | None) -> str | None:
         return None
     from server.state import get_kb
 
-    if "en_editions" not in g:
-        kb = get_kb()
-        current = kb.current_edition("en")
-        g.en_editions = {e["edition"] for e in kb.editions() if e.get("lang") == "en"} - {current}
-    return edition if edition in g.en_editions else None
+    kb = get_kb()
+
+    def older() -> frozenset:
+        return frozenset({e["edition"] for e in kb.editions() if e.get("lang") == "en"} - {kb.current_edition("en")})
+    return edition if edition in per_owner(kb, "older-en-editions", older) else None
 
 
 def linkify(value, edition: str | None = None) -> Markup:
@@ -281,7 +285,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
+    app.jinja_env.globals.update(url_for=url_for, t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
                                  rule_link=rule_link,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True

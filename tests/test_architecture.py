@@ -57,7 +57,7 @@ LAYERS = {
     "kb.build": {"kb.config", "kb.sources", "kb.parse", "kb.citations", "kb.store", "kb.vocab", "kb.graphview",
                  "kb.search", "kb.reasoning", "kb.text", "kb.errors", "kb.rulenumbers"},
     "kb.search": {"kb.store", "kb.build.mechanics", "kb.parse.card_mentions", "kb.text", "kb.rulenumbers",
-                  "kb.errors"},
+                  "kb.errors", "kb.memo"},
     "kb.citations": {"kb.parse", "kb.store", "kb.errors", "kb.text", "kb.rulenumbers", "kb.memo",
                      "kb.search.tokenize", "kb.sources.official"},
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",

@@ -4,6 +4,7 @@ from __future__ import annotations
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
 from kb.lookup import cite, display
+from kb.memo import per_owner
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
 
@@ -16,10 +17,14 @@ class DocumentLookups:
         return self.model.rulings.get(statement_id) or self.model.quotes.get(statement_id)
 
     def ruling(self, ruling_id: str) -> dict | None:
-        """A ruling or a quoted rule, with its citation, the rules it cites and the rules that back it."""
-        r = self.statement(ruling_id)
-        if r is None:  # an official ruling from card data ("card:<key>#r<n>")
+        """A ruling or a quoted rule, with its citation, the rules it cites and the rules that back it.
+        Memoised per KB (a mechanic page lists dozens): each call gets its own top-level dict."""
+        if self.statement(ruling_id) is None:  # an official ruling from card data ("card:<key>#r<n>")
             return self.card_ruling(ruling_id)
+        return dict(per_owner(self, ("ruling", ruling_id), lambda: self._ruling(ruling_id)))
+
+    def _ruling(self, ruling_id: str) -> dict:
+        r = self.statement(ruling_id)
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
         out["display"] = display.strip_markup(r["text"])

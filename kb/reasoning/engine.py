@@ -214,14 +214,17 @@ def entry_rules(book, m: Mechanic) -> tuple[str, ...]:
 
 def reachable(book, m: Mechanic) -> frozenset:
     """Rules the mechanic may apply: reachable from its (and its related mechanics') defining rules;
-    the rules its rulings cite are one hop away (a ruling is a link, e.g. "CR:304.4")."""
-    starts = list(entry_rules(book, m))
-    for rel in related_mechanics(book, m.key):
-        other, view = _MECHANICS.get(rel), book.mechanic(rel)
-        starts += list(view.rules if view else (other.entry_rules if other else ()))
-    cited = [n for k in [m.key] + related_mechanics(book, m.key) for r in book.rulings(k) for n in r.cited_rules]
-    cited += list(m.relies_on)  # declared where the mechanic registers, so the link is written down, not wired
-    return per_owner(book, ("reach", m.key), lambda: reachable_rules(book, starts, cited))
+    the rules its rulings cite are one hop away (a ruling is a link, e.g. "CR:304.4"). Memoised per
+    rule book with its inputs: gathering the rulings' cited rules cost most of a question's time."""
+    def make() -> frozenset:
+        starts = list(entry_rules(book, m))
+        for rel in related_mechanics(book, m.key):
+            other, view = _MECHANICS.get(rel), book.mechanic(rel)
+            starts += list(view.rules if view else (other.entry_rules if other else ()))
+        cited = [n for k in [m.key] + related_mechanics(book, m.key) for r in book.rulings(k) for n in r.cited_rules]
+        cited += list(m.relies_on)  # declared where the mechanic registers, so the link is written down, not wired
+        return reachable_rules(book, starts, cited)
+    return per_owner(book, ("reach", m.key), make)
 
 
 def solve(book: RuleBook, key: str, situation: dict | str) -> tuple[dict, dict, Context]:

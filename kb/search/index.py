@@ -259,7 +259,7 @@ class SearchIndex(IndexBuilder):
         stems = tk.en_stems(query)
         pairs = list(dict.fromkeys(p for p in zip(stems, stems[1:]) if p[0] != p[1]))
         top = rerank(self, heapq.nlargest(max(limit, RERANK_POOL), scored), terms, limit, pairs, prefer)
-        marker = Marker(query, terms, self._names_for(mechanics))
+        marker = Marker(query, terms, self._names_for(mechanics), owner=self)
         return [Hit(self.doc(d), s, marker.snippet(rows[d].text)) for s, d in top]
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
@@ -302,7 +302,7 @@ class SearchIndex(IndexBuilder):
         citing = sorted(((w, i) for i, w in zip(self._ids[start:end], self._ws[start:end])
                          if i not in seen and i < cut and ok(i)), reverse=True)
         chosen.extend(i for _, i in citing)
-        marker = Marker(number, {tk.RULE_TOKEN + number: 1.0}, [])
+        marker = Marker(number, {tk.RULE_TOKEN + number: 1.0}, [], owner=self)
         hits = []
         for rank_no, i in enumerate(chosen[:limit]):
             d = self.doc(i)

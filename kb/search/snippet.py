@@ -4,6 +4,7 @@ from __future__ import annotations
 import html
 import re
 
+from kb.memo import per_owner
 from kb.search import tokenize as tk
 
 SNIPPET = 160
@@ -24,7 +25,8 @@ def standalone(text: str, name: str) -> bool:
 class Marker:
     """Highlights query terms in a document's original text and picks the best window."""
 
-    def __init__(self, query: str, terms: dict[str, float], mechanic_names: list[str]):
+    def __init__(self, query: str, terms: dict[str, float], mechanic_names: list[str], owner: object = None):
+        self.owner = owner  # what a document's analysed text is memoised on (kb.memo; None: not kept)
         self.stems: set[str] = {t for t in terms if tk.namespace(t) == "w" and not t.startswith(tk.RULE_TOKEN)}
         self.rules = {t[1:] for t in terms if t.startswith(tk.RULE_TOKEN)}
         text = tk.norm(query)
@@ -40,31 +42,31 @@ class Marker:
         self.subs = sorted((s for s in subs if s), key=len, reverse=True)
         self.has_ja = bool(self.subs) or any(tk.HAS_JA.search(t) for t in self.stems)
 
-    def spans(self, normed: str) -> list[tuple[int, int, str]]:
-        out: list[tuple[int, int, str]] = []
-        for m in tk.EN_WORD.finditer(normed):
-            word = m.group()
-            if word not in tk.STOP_EN and tk.stem(word) in self.stems:
-                out.append((m.start(), m.end(), tk.stem(word)))
+    def spans(self, normed: str, analysed: "Analysed | None" = None) -> list[tuple[int, int, str]]:
+        text = analysed or Analysed(normed, [])
+        out: list[tuple[int, int, str]] = [w for w in text.words if w[2] in self.stems]
         for number in self.rules:
             for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?![\d])", normed):
                 out.append((m.start(), m.end(), number))
-        if self.has_ja and tk.HAS_JA.search(normed):
+        if self.has_ja and text.has_ja:
             for sub in self.subs:
                 start = normed.find(sub)
                 while start >= 0:
                     out.append((start, start + len(sub), sub))
                     start = normed.find(sub, start + len(sub))
-            for run in tk.JA_RUN.finditer(normed):
-                for b, e, surface, lemma in tk.morphemes(run.group()):
-                    s, l = tk.fold(surface), tk.fold(tk.norm(lemma))
-                    if s in self.stems or l in self.stems:
-                        out.append((run.start() + b, run.start() + e, l))
+            for b, e, s, l in text.morphemes():
+                if s in self.stems or l in self.stems:
+                    out.append((b, e, l))
         return _merge(out)
 
     def snippet(self, original: str) -> str:
-        normed, where = tk.norm_with_map(original)
-        spans = self.spans(normed)
+        if self.owner is None:
+            analysed = Analysed(*tk.norm_with_map(original))
+        else:
+            analysed = per_owner(self.owner, ("snippet-text", original),
+                                 lambda: Analysed(*tk.norm_with_map(original)))
+        normed, where = analysed.normed, analysed.where
+        spans = self.spans(normed, analysed)
         if len(original) <= SNIPPET + 40:
             a, b = 0, len(original)
         else:
@@ -82,6 +84,28 @@ class Marker:
         if b < len(original):
             parts.append("…")
         return "".join(parts).replace("\n", " ")
+
+
+class Analysed:
+    """What a snippet needs of one document's text whatever the query: the normalised text with
+    each character's source offset, its English words (stemmed, stop words out) and, on first
+    need, its Japanese runs' content morphemes. The same for every query, so memoised per search
+    index (kb.memo): normalising and tokenising the hits' texts was most of an uncached search."""
+
+    def __init__(self, normed: str, where: list[int]):
+        self.normed, self.where = normed, where
+        self.words = [(m.start(), m.end(), tk.stem(m.group())) for m in tk.EN_WORD.finditer(normed)
+                      if m.group() not in tk.STOP_EN]
+        self.has_ja = bool(tk.HAS_JA.search(normed))
+        self._morphemes: list[tuple[int, int, str, str]] | None = None
+
+    def morphemes(self) -> list[tuple[int, int, str, str]]:
+        """(start, end, folded surface, folded normalised lemma) of each content morpheme."""
+        if self._morphemes is None:
+            self._morphemes = [(run.start() + b, run.start() + e, tk.fold(surface), tk.fold(tk.norm(lemma)))
+                               for run in tk.JA_RUN.finditer(self.normed)
+                               for b, e, surface, lemma in tk.morphemes(run.group())]
+        return self._morphemes
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

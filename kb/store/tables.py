@@ -52,6 +52,10 @@ class EditionTable(MutableMapping):
     # ------------------------------------------------------------ the flat mapping
 
     def __getitem__(self, key):
+        if type(key) is tuple and len(key) == 3:  # the hot path: a loaded block (a rule page reads ~100 rows)
+            found = self._blocks.get((key[0], key[1]))
+            if found is not None:
+                return found[key[2]]
         block = self._block(key[0], key[1]) if isinstance(key, tuple) and len(key) == 3 else None
         if block is None:
             raise KeyError(key)
