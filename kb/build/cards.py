@@ -43,11 +43,13 @@ def _face_row(face) -> dict:
             "type_ja": face.type_ja, "text_ja": face.text_ja}
 
 
-def _locator(model: Model, card: OracleCard) -> dict:
+def _locator(model: Model, card: OracleCard, pointer: str | None = None) -> dict:
+    """Where in its file a card (or, with ``pointer``, one of its rulings) was read: path + JSON pointer."""
     doc = model.documents.get(card.source, {})
+    pointer = pointer or card.locator
     return {"document": card.source, "document_title": doc.get("title") or card.source,
-            "line_start": None, "line_end": None, "section": card.locator,
-            "locator": f"{doc.get('path') or card.source} {card.locator}"}
+            "line_start": None, "line_end": None, "section": pointer,
+            "locator": f"{doc.get('path') or card.source} {pointer}"}
 
 
 def add_oracle_cards(model: Model, cards: list[OracleCard]) -> None:
@@ -107,8 +109,7 @@ def _add_rulings(model: Model, row: dict, card: OracleCard) -> None:
             continue
         rid = f"card:{row['key']}#r{len(row['rulings']) + 1}"
         entry = {"id": rid, "kind": "card-ruling", "card": row["key"], "date": ruling.date, "text": ruling.text,
-                 "document": card.source, "sources": [card.source], "locator": _locator(model, card) | {
-                     "section": f"{card.locator}/rulings"}, "citations": [], "mechanics": [], "rules": []}
+                 "document": card.source, "sources": [card.source], "locator": _locator(model, card, ruling.locator or f"{card.locator}/rulings"), "citations": [], "mechanics": [], "rules": []}
         model.card_rulings[rid] = entry
         row["rulings"].append(rid)
         known[(ruling.date, ruling.text)] = entry

@@ -3,6 +3,8 @@ official rulings, the mechanics and rules it uses and related cards; finding car
 part of a name or a misspelt one."""
 from __future__ import annotations
 
+import re
+
 from rapidfuzz import fuzz, process
 
 from kb.errors import InvalidParameter, MissingParameter
@@ -13,6 +15,11 @@ from kb.text import compact, normalize, normalize_kana
 
 FUZZY_CUTOFF = 80  # rapidfuzz WRatio: "Urza Lord Protecter" -> Urza, Lord Protector (~95)
 MAX_NAME_QUERY = 200
+PUNCTUATION = re.compile(r"[\W_]+")  # spaces, commas, 、・ and the like: not letters, kana or kanji
+
+
+def _bare(name: str) -> str:
+    return PUNCTUATION.sub("", name)
 
 
 class CardLookups:
@@ -92,14 +99,16 @@ class CardLookups:
 
     # ------------------------------------------------------------ finding cards by name
 
-    def _card_name_table(self) -> tuple[list[str], list[str]]:
-        """(folded names, their card keys): every EN and JA name of every card and face."""
+    def _card_name_table(self) -> tuple[list[str], list[str], list[str]]:
+        """(folded names, the same without spaces and punctuation, their card keys): every EN and JA
+        name of every card and face."""
         def make():
-            names, keys = [], []
+            names, bare, keys = [], [], []
             for name, key in self.model.card_names.items():
                 names.append(normalize_kana(name))
+                bare.append(_bare(names[-1]))
                 keys.append(key)
-            return names, keys
+            return names, bare, keys
         return per_owner(self, "card-names", make)
 
     def find_cards(self, query: str, limit: int = 10) -> list[dict]:
@@ -113,7 +122,7 @@ class CardLookups:
         if not 1 <= int(limit) <= 100:
             raise InvalidParameter(f"limit={limit}: expected 1..100")
         folded = normalize_kana(q)
-        names, keys = self._card_name_table()
+        names, bare_names, keys = self._card_name_table()
         scored: dict[str, tuple[float, str]] = {}
 
         def add(key: str, score: float, how: str) -> None:
@@ -122,10 +131,10 @@ class CardLookups:
         exact = card_key(self.model, q)
         if exact:
             add(exact, 100.0, "name")
-        if len(folded) >= 2:
-            squeezed = folded.replace(" ", "")
-            for name, key in zip(names, keys):
-                if folded in name or (squeezed and squeezed in name.replace(" ", "")):
+        if len(folded) >= 2:  # "urza lord" is part of "urza, lord protector", "護国卿ウルザ" of "護国卿、ウルザ"
+            bare = _bare(folded)
+            for name, squeezed, key in zip(names, bare_names, keys):
+                if folded in name or (bare and bare in squeezed):
                     add(key, 90.0 + 10.0 * len(folded) / len(name) - 0.01, "part of the name")
         for name, score, i in process.extract(folded, names, scorer=fuzz.WRatio, limit=limit * 3,
                                               score_cutoff=FUZZY_CUTOFF):

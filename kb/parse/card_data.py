@@ -1,10 +1,9 @@
 """Card data -> JA/EN card-name pairs (CardName records).
 
-Three formats (see ../shared/data/README.md, "Card data with Japanese names"):
+Two formats (see ../shared/data/README.md, "Card data with Japanese names"); MTGJSON files are
+read by kb.parse.mtgjson, which raises CardDataError too:
 
-- MTGJSON v5 set object (``cards/mtgjson-set-BRO.json``): the Japanese name and type come from
-  ``foreignData`` with ``language == "Japanese"``; tokens are not cards and are skipped.
-- The TSV derived from it (``set number uuid name_en name_ja type_en type_ja multiverse_id_ja``).
+- The TSV derived from MTGJSON's BRO set (``set number uuid name_en name_ja type_en type_ja multiverse_id_ja``).
 - The MTG Wiki name table (``ja-card-names-mtgwiki-*.json``): ``[{name, jpname[, info]}]`` where
   ``jpname == "undefined"`` means no Japanese name is known.
 
@@ -20,7 +19,6 @@ from kb.parse.records import CardName, Document
 
 FACE_SEP = " // "  # "SP//dr, Piloted by Peni" has no spaces and is one name
 NO_JA = "undefined"
-JAPANESE = "Japanese"
 TSV_COLUMNS = ("set", "number", "uuid", "name_en", "name_ja", "type_en", "type_ja",
                "multiverse_id_ja")
 
@@ -42,7 +40,7 @@ def _json(text: str, document: Document):
         raise CardDataError(document, f"not JSON: {getattr(exc, 'msg', exc)}", line=getattr(exc, "lineno", None)) from None
 
 
-def _field(record, key: str, *, required: bool = False) -> str | None:
+def text_field(record, key: str, *, required: bool = False) -> str | None:
     """A text field of a JSON record: a string, or None when absent (a TypeError otherwise)."""
     if required and key not in record:
         raise KeyError(key)
@@ -71,35 +69,6 @@ def face_pair(name_en: str, name_ja: str | None, face_name: str | None = None) -
     if FACE_SEP in name_en and (name_ja is None or FACE_SEP not in name_ja):
         return face_name or name_en.split(FACE_SEP, 1)[0]
     return name_en
-
-
-# ---------------------------------------------------------------- MTGJSON
-
-
-def parse_mtgjson_set(text: str, document: Document) -> list[CardName]:
-    """One CardName per card row of an MTGJSON v5 set (``{"data": set}`` or the set itself)."""
-    data = _json(text, document)
-    card_set = data.get("data", data) if isinstance(data, dict) else {}
-    if not isinstance(card_set, dict):
-        raise CardDataError(document, f"'data' should be a set object, not {type(card_set).__name__}")
-    set_code = card_set.get("code")
-    out: list[CardName] = []
-    _each(document, card_set.get("cards", []), lambda card: out.append(_mtgjson_card(card, document.id, set_code)))
-    return out
-
-
-def _mtgjson_card(card: dict, source: str, set_code: str | None) -> CardName:
-    ja = next((f for f in card.get("foreignData") or () if f.get("language") == JAPANESE), {})
-    name_ja = _field(ja, "name") or None
-    return CardName(
-        name_en=face_pair(_field(card, "name", required=True), name_ja, _field(card, "faceName")),
-        name_ja=name_ja,
-        source=source,
-        set_code=_field(card, "setCode") or (set_code if isinstance(set_code, str) else None),
-        number=_field(card, "number"),
-        type_en=_field(card, "type"),
-        type_ja=_field(ja, "type") or None,
-    )
 
 
 # ---------------------------------------------------------------- TSV
@@ -142,8 +111,8 @@ def parse_wiki_name_table(text: str, document: Document) -> list[CardName]:
     names: dict[str, list[str]] = {}  # EN -> distinct real JA names, in order
 
     def read(rec: dict) -> None:
-        ja = _field(rec, "jpname")
-        found = names.setdefault(_field(rec, "name", required=True), [])
+        ja = text_field(rec, "jpname")
+        found = names.setdefault(text_field(rec, "name", required=True), [])
         if ja and ja != NO_JA and ja not in found:
             found.append(ja)
 

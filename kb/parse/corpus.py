@@ -118,8 +118,8 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
             corpus.cards.extend(names)
         elif source.format in mtgjson.FORMATS:
             progress(f"parse {source.origin}")
-            obj = source.data if source.data is not None else mtgjson.load(doc.text)
-            oracle, names = _guard(source, lambda: mtgjson.parse(obj, doc, source.format))
+            oracle, names = _guard(source, lambda: mtgjson.parse(
+                source.data if source.data is not None else mtgjson.load(doc.text, doc), doc, source.format))
             corpus.oracle_cards.extend(oracle)
             corpus.cards.extend(names)
     for name in corpus.cards:

@@ -218,6 +218,7 @@ class CardRuling:
 
     date: str | None
     text: str
+    locator: str | None = None  # JSON pointer of the ruling where it was first read, e.g. "/cards/225/rulings/0"
 
 
 @dataclass(slots=True)

@@ -1,4 +1,5 @@
-"""Card-name data (../shared/data/cards/): MTGJSON BRO set, its derived TSV, the MTG Wiki table.
+"""Card-name data (../shared/data/cards/): the TSV derived from MTGJSON BRO, the MTG Wiki table
+(the MTGJSON files themselves: tests/parse/test_mtgjson.py).
 
 Expected counts come from the data README and from independent counts over the raw files.
 """
@@ -10,12 +11,11 @@ from pathlib import Path
 
 import pytest
 
-from kb.parse.card_data import face_pair, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse.card_data import face_pair, parse_names_tsv, parse_wiki_name_table
 from kb.parse.records import Document
 from kb.config import shared_data_dir
 
 WIKI = "ja-card-names-mtgwiki-20250922.json"
-MTGJSON = "mtgjson-set-BRO.json"
 TSV = "mtgjson-set-BRO-names-en-ja.tsv"
 
 
@@ -32,12 +32,6 @@ def _load(name: str) -> tuple[str, Document]:
 def wiki():
     text, doc = _load(WIKI)
     return json.loads(text), parse_wiki_name_table(text, doc)
-
-
-@pytest.fixture(scope="module")
-def bro():
-    text, doc = _load(MTGJSON)
-    return parse_mtgjson_set(text, doc)
 
 
 @pytest.fixture(scope="module")
@@ -82,29 +76,15 @@ def test_wiki_specific_pairs(wiki):
     assert not any(" // " in c.name_en for c in names)
 
 
-def test_mtgjson_counts(bro):
-    assert len(bro) == 387  # cards, not the 12 tokens
-    assert sum(1 for c in bro if c.name_ja) == 380
-    assert sum(1 for c in bro if c.type_ja) == 380
-    assert {c.set_code for c in bro} == {"BRO"}
-    no_ja = {c.number for c in bro if c.name_ja is None}
-    assert no_ja == {"163a", "163b", "238a", "238b", "256a", "256b", "379"}  # meld rows + Kayla
-
-
-def test_mtgjson_pairs_and_faces(bro):
-    by = {c.number: c for c in bro}
+def test_tsv_counts_and_pairs(tsv):
+    assert len(tsv) == 387
+    assert sum(1 for c in tsv if c.name_ja) == sum(1 for c in tsv if c.type_ja) == 380
+    assert {c.number for c in tsv if c.name_ja is None} == {"163a", "163b", "238a", "238b", "256a", "256b", "379"}
+    by = {c.number: c for c in tsv}
     assert (by["1"].name_en, by["1"].name_ja) == ("Aeronaut Cavalry", "飛空士の騎兵部隊")
     assert (by["1"].type_en, by["1"].type_ja) == ("Creature — Human Soldier", "クリーチャー — 人間・兵士")
     # "Titania, Voice of Gaea // Titania, Gaea Incarnate": the JA name is the front face only.
     assert (by["193"].name_en, by["193"].name_ja) == ("Titania, Voice of Gaea", "ガイアの声、ティタニア")
-    assert by["163a"].name_en == "Phyrexian Dragon Engine"
-
-
-def test_tsv_counts_and_agreement_with_mtgjson(tsv, bro):
-    assert len(tsv) == 387
-    assert sum(1 for c in tsv if c.name_ja) == 380
-    key = lambda c: (c.set_code, c.number, c.name_en, c.name_ja, c.type_en, c.type_ja)  # noqa: E731
-    assert sorted(map(key, tsv)) == sorted(map(key, bro))
 
 
 def test_tsv_small_input():

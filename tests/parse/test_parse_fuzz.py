@@ -11,8 +11,8 @@ import time
 
 import pytest
 
-from kb.parse import article, faq, wiki_page, wiki_source
-from kb.parse.card_data import CardDataError, parse_mtgjson_set, parse_names_tsv, parse_wiki_name_table
+from kb.parse import article, faq, mtgjson, wiki_page, wiki_source
+from kb.parse.card_data import CardDataError, parse_names_tsv, parse_wiki_name_table
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.cr_ja import parse_cr_ja
 from kb.parse.records import Document
@@ -66,6 +66,15 @@ def _doc(text: str, kind: str, id_: str = "fuzzed") -> Document:
     return Document(id_, "fuzzed input", kind, "ja", f"{id_}.txt", text)
 
 
+def _mtgjson(text: str):
+    from kb.sources.cards import detect
+
+    doc = _doc(text, "card-data")
+    obj = mtgjson.load(text, doc)
+    fmt = detect(obj)
+    return mtgjson.parse(obj, doc, fmt) if fmt in mtgjson.FORMATS else None
+
+
 def _seeds() -> dict:
     data = require_data()
     en = excerpt((data / "cr-en-20260619.txt").read_bytes().decode("utf-8-sig"))
@@ -84,7 +93,9 @@ def _seeds() -> dict:
         "cr_en": (lambda t: parse_cr_en(t, _doc(t, "cr")), lambda rng: mutate_text(rng, en), (CRFormatError,)),
         # a JA file with no effective-date line and no edition: a ValueError naming the document
         "cr_ja": (lambda t: parse_cr_ja(t, _doc(t, "cr")), lambda rng: mutate_text(rng, ja), (ValueError,)),
-        "mtgjson_set": (lambda t: parse_mtgjson_set(t, _doc(t, "card-data")), json_input(bro), card_error),
+        # as the build reads it: parsed JSON, its format told by its content (kb.sources.cards.detect:
+        # JSON that is no card data is not a source), then kb.parse.mtgjson.parse
+        "mtgjson_set": (_mtgjson, json_input(bro), card_error),
         "wiki_name_table": (lambda t: parse_wiki_name_table(t, _doc(t, "card-data")), json_input(wiki), card_error),
         "names_tsv": (lambda t: parse_names_tsv(t, _doc(t, "card-data")), lambda rng: mutate_text(rng, tsv), card_error),
     }
@@ -129,13 +140,40 @@ def test_card_data_errors_name_the_record_and_what_is_wrong():
     records = [{"name": "Fire", "jpname": "火"}, {"jpname": "氷"}, {"name": "Ice"}]
     with pytest.raises(CardDataError, match=r"^cards-x: record 2: no 'name' field$"):
         parse_wiki_name_table(json.dumps(records), doc)
-    with pytest.raises(CardDataError, match=r"^cards-x: record 1: 'name' should be a non-empty string, not 7$"):
-        parse_mtgjson_set(json.dumps({"data": {"code": "X", "cards": [{"name": 7}]}}), doc)
+    ok = {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "layout": "split"}
+    with pytest.raises(CardDataError, match=r"^cards-x: record 2: /data/cards/1: 'name' should be a non-empty "
+                                            r"string, not 7$") as error:
+        mtgjson.parse({"data": {"code": "X", "cards": [ok, {"name": 7}]}}, doc, "mtgjson-set")
+    assert error.value.record == 2
+    with pytest.raises(CardDataError, match=r"^cards-x: record 1: /data/cards/0: 'rulings' should be a list of "
+                                            r"objects, not 'x'$"):
+        mtgjson.parse({"data": {"code": "X", "cards": [ok | {"rulings": ["x"]}]}}, doc, "mtgjson-set")
+    with pytest.raises(CardDataError, match=r"^cards-x: record 3: /data/B/1: 'manaValue' should be a number"):
+        mtgjson.parse({"data": {"A": [ok], "B": [ok, ok | {"manaValue": "3"}]}}, doc, "mtgjson-atomic")
+    with pytest.raises(CardDataError, match=r"^cards-x: expected an MTGJSON set object with a 'cards' list$"):
+        mtgjson.parse({"data": {"code": "X", "cards": {}}}, doc, "mtgjson-set")
+    with pytest.raises(CardDataError, match=r"^cards-x: line 2: not JSON"):
+        mtgjson.load('{"data":\n  ]', doc)
     with pytest.raises(CardDataError, match=r"^cards-x: line 2: not JSON") as error:
         parse_wiki_name_table('[\n{"name": }]', doc)
     assert error.value.line == 2
     names = parse_wiki_name_table(json.dumps(records[:1] + records[2:]), doc)
     assert [(n.name_en, n.name_ja) for n in names] == [("Fire", "火"), ("Ice", None)]
+
+
+def test_a_malformed_mtgjson_file_stops_the_build_naming_file_and_record(tmp_path):
+    from kb.errors import InvalidSource
+    from kb.parse.corpus import parse_all
+    from kb.sources.files import discover
+
+    cards = tmp_path / "cards"
+    cards.mkdir()
+    rows = [{"name": "Fire // Ice", "faceName": "Fire", "side": "a", "layout": "split"},
+            {"name": "Ice", "layout": "normal", "foreignData": [{"language": "Japanese", "name": ["氷"]}]}]
+    (cards / "my-set.json").write_text(json.dumps({"data": {"code": "X", "name": "X", "cards": rows}}), encoding="utf-8")
+    with pytest.raises(InvalidSource) as error:
+        parse_all(discover([tmp_path], None))
+    assert str(error.value).endswith("my-set.json: record 2: /data/cards/1: 'name' should be a string, not ['氷']")
 
 
 def test_a_malformed_card_file_stops_the_build_naming_file_and_record(tmp_path):

@@ -1,0 +1,61 @@
+"""The card page in real headless Chromium on the full KB: Japanese first with the English beside
+it, the meld and dated rulings; at desktop and phone width nothing overflows the window and the
+toggle to English works. Screenshots are copied to $MTG_KB_SCREENSHOTS when set."""
+from __future__ import annotations
+
+import os
+import shutil
+import threading
+from urllib.parse import quote
+
+import pytest
+
+from tests.server.test_browser import _by, _wait_url, browser  # noqa: F401  (the Chromium fixture)
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def full_url(full_kb):
+    from werkzeug.serving import make_server
+
+    from server import create_app
+
+    server = make_server("127.0.0.1", 0, create_app({"KB": full_kb}), threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_port}"
+    server.shutdown()
+    thread.join(5)
+
+
+def _fits(browser) -> bool:  # noqa: F811
+    return browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
+
+
+def test_the_card_page_at_desktop_and_phone_width(browser, full_url, tmp_path):  # noqa: F811
+    By = _by()
+    for width, height, label in ((1280, 900, "desktop"), (412, 915, "phone")):
+        browser.set_window_size(width, height)
+        browser.get(full_url + "/cards/" + quote("護国卿、ウルザ"))
+        _wait_url(browser, "/cards/")
+        assert browser.find_element(By.ID, "card-name").text.startswith("護国卿、ウルザ")
+        first = browser.find_element(By.CSS_SELECTOR, "#face-1 .text")
+        assert first.get_attribute("lang") == "ja" and "合体させる" in first.text
+        assert "Urza, Lord Protector" in browser.find_element(By.CSS_SELECTOR, "#face-1 .text[lang=en]").text
+        assert "プレインズウォーカー、ウルザ" in browser.find_element(By.ID, "meld").text
+        dates = browser.find_elements(By.CSS_SELECTOR, "#card-rulings time")
+        assert len(dates) == 13 and {d.text for d in dates} == {"2022-10-14"}
+        assert _fits(browser), f"the page is wider than the {label} window"
+        browser.save_screenshot(str(tmp_path / f"card-urza-{label}.png"))
+        browser.execute_script("document.getElementById('card-rulings').scrollIntoView()")
+        browser.save_screenshot(str(tmp_path / f"card-urza-{label}-rulings.png"))
+    browser.get(full_url + "/cards/" + quote("護国卿、ウルザ") + "?lang=en")
+    _wait_url(browser, "lang=en")
+    assert browser.find_element(By.ID, "card-name").text.startswith("Urza, Lord Protector")
+    assert browser.find_element(By.CSS_SELECTOR, "#face-1 .text").get_attribute("lang") == "en"
+    assert _fits(browser)
+    browser.save_screenshot(str(tmp_path / "card-urza-phone-en.png"))
+    if os.environ.get("MTG_KB_SCREENSHOTS"):
+        for p in tmp_path.glob("*.png"):
+            shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
