@@ -3,8 +3,9 @@
 The knowledge base a worker serves is a read-only snapshot loaded once, so a GET answer is a pure
 function of (path, the parameters the view declares, the negotiated representation, the page
 language): the same request gives the same bytes until the workers move to a new snapshot.
-Parameters a view does not declare are removed before it runs (never a cache bypass), and the
-Accept header counts only through the representation it selects. Caching those bytes lets a
+Parameters a view does not declare are removed before it runs (never a cache bypass; a view that
+reads a parameter must declare it, and a GET form whose fields come from a schema declares ``ANY``:
+keyed on every value of every field), and the Accept header counts only through the representation it selects. Caching those bytes lets a
 repeated lookup cost about what a trivial Flask view costs. Only 200 answers are kept (errors are
 raised, never cached); at most ``RESPONSE_CACHE_SIZE`` entries (0 turns it off: ``bench.serving.uncached_app``) and ``RESPONSE_CACHE_BYTES`` bytes, least recently
 used first out. SPARQL and POST answers are never cached.
