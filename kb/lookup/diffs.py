@@ -9,6 +9,7 @@ is diffed by words, Japanese by characters.
 """
 from __future__ import annotations
 
+import copy
 
 from kb import rulenumbers
 from kb.errors import InvalidParameter, MissingParameter
@@ -36,6 +37,11 @@ class DiffLookups:
         edition = self.edition(edition)
         if ("en", edition, number) not in self.model.rules:
             return None
+        # the word diffs are most of a rule lookup's time: computed once per KB, each caller its own copy
+        return copy.deepcopy(per_owner(self, ("history_spans", number, edition),
+                                       lambda: self._history_spans(number, edition)))
+
+    def _history_spans(self, number: str, edition: str) -> dict:
         chain = self.lineage.chain(number, edition)
         spans: list[dict] = []
         for index, key in enumerate(chain):
