@@ -1,6 +1,6 @@
 """Lineage benchmark: precision and recall of the links between consecutive editions against
 bench/lineage_truth.json (233 hand-checked links), per kind, for the current algorithm
-(kb/build/lineage.py) beside the previous one (bench/lineage_baseline.py), in the same run, and
+(kb/build/lineage.py) beside the previous one (kb/build/lineage.py at commit e62e7b6, read from git), in the same run, and
 the time each takes for every consecutive pair of the loaded EN editions.
 
     python bench/bench_lineage.py [--data ../shared/data] [--misses]
@@ -23,7 +23,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
-sys.path.insert(0, str(ROOT / "bench"))
 
 from kb import config as settings  # noqa: E402
 from kb.build import lineage as current  # noqa: E402
@@ -31,7 +30,24 @@ from kb.parse.cr_en import parse_cr_en  # noqa: E402
 from kb.sources.files import classify  # noqa: E402
 from kb.text import normalize  # noqa: E402
 
-import lineage_baseline as baseline  # noqa: E402
+BASELINE_COMMIT = "e62e7b6"  # kb/build/lineage.py before the issue-8 lineage work
+
+
+def _baseline_module():
+    """The previous algorithm, read from the repository's history (not a copy kept in the tree)."""
+    import subprocess
+    import types
+    try:
+        source = subprocess.run(["git", "show", f"{BASELINE_COMMIT}:kb/build/lineage.py"], cwd=ROOT,
+                                capture_output=True, text=True, check=True).stdout
+    except (OSError, subprocess.CalledProcessError) as exc:
+        sys.exit(f"bench_lineage: the baseline needs git history ({BASELINE_COMMIT}): {exc}")
+    module = sys.modules["lineage_baseline"] = types.ModuleType("lineage_baseline")  # dataclasses look it up
+    exec(compile(source, f"{BASELINE_COMMIT}:kb/build/lineage.py", "exec"), module.__dict__)
+    return module
+
+
+baseline = _baseline_module()
 
 TRUTH = ROOT / "bench" / "lineage_truth.json"
 
