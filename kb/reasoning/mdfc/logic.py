@@ -3,9 +3,10 @@ transforming ones: which face can be cast, played or put onto the battlefield; m
 zone (each face has its own cost on the stack and battlefield, the front's elsewhere)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, is_permanent_card, mana_value, meets, real_card
+from kb.reasoning.cards import colours, is_permanent_card, mana_value, real_card
 from kb.reasoning.mdfc.schema import M
 from kb.reasoning.registry import implements
+from kb.reasoning.requirement import requirement_check
 
 
 def _chars(st, side, mv=None):
@@ -70,20 +71,7 @@ def characteristics(ctx, st):
     return st["chars"]
 
 
-@implements("601.2c", "appropriate object or player for each target", mechanic=M)
-def target_check(st, ctx, **_):
-    c = st["chars"]
-    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
-            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
-            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
-
-
-def _requirement(ctx, st, chars):
-    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
-    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
-    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
-        ctx.apply("601.2c")
-    return st["meets"]
+_requirement = requirement_check(M)
 
 
 @implements("712.11b", "chooses which face they are casting before putting it onto the stack", mechanic=M)

@@ -3,8 +3,9 @@ mana value in each zone, casting a half, both halves or the Adventure, exile and
 copies."""
 from __future__ import annotations
 
-from kb.reasoning.cards import colours, combine_costs, mana_value, meets, real_card
+from kb.reasoning.cards import colours, combine_costs, mana_value, real_card
 from kb.reasoning.registry import implements
+from kb.reasoning.requirement import requirement_check
 from kb.reasoning.split.schema import M
 
 
@@ -199,20 +200,7 @@ def has_adventure(st, ctx, **_):
             "an effect that refers to a spell that has an Adventure sees it")
 
 
-@implements("601.2c", "appropriate object or player for each target", mechanic=M)
-def target_check(st, ctx, **_):
-    c = st["chars"]
-    return (f"as a target, what the effect looks for is checked against its characteristics here (types "
-            f"{', '.join(c['types']) or 'none'}, mana value {c['mana_value']}): "
-            + ("an appropriate object" if st["meets"] else "not an appropriate object"))
-
-
-def _requirement(ctx, st, chars):
-    """Whether the characteristics the rules above gave meet what the effect looks for (targeted: 601.2c)."""
-    st["chars"], st["meets"] = chars, meets(chars, st["s"]["requirement"])
-    if st["meets"] is not None and st["s"]["requirement"].get("targeted"):
-        ctx.apply("601.2c")
-    return st["meets"]
+_requirement = requirement_check(M)
 
 
 @implements("709.2", "each split card is only one card", mechanic=M)
