@@ -90,16 +90,28 @@ FD_VIA = {"morph": "morph", "megamorph": "megamorph", "disguise": "disguise", "m
           "manifest-dread": "manifest-dread", "cloak": "cloak", "effect": "effect"}
 
 
+def stack_text(facts: dict, own: dict) -> str:
+    """What the spells on the stack say: a card the facts name, by its text; else the item as written
+    ("opponent's instant: Destroy target creature")."""
+    out = []
+    for item in facts.get("stack", []):
+        c = next((c for c in facts.get("cards", []) if c is not own and c.get("name") and c["name"] in item), None)
+        out.append(c.get("text") or "" if c else item.partition(":")[2] or item)
+    return " ".join(t for t in out if t)
+
+
 def face_down(facts: dict) -> list[tuple[str, dict]]:
     status = facts.get("status", {})
     cards = facts.get("cards", [])
     c = card_named(facts, status.get("of")) or (cards[0] if cards else {"name": "(face-down card)"})
     fs = c.get("faces")
-    card = face(fs[0] if fs else c)
+    card = face(fs[1 if fs and status.get("face_up") == "back" and not status.get("face_down") else 0] if fs else c)
     for k in ("morph_cost", "megamorph_cost", "disguise_cost"):
         if c.get(k):
             card[k] = c[k]
     card["double_faced"] = bool(fs)
+    if (c.get("prototype") or {}).get("mana_cost"):
+        card["prototype_cost"] = c["prototype"]["mana_cost"]
     text = text_of(c)
     card["etb_ability"] = "enters" in text
     card["turned_face_up_ability"] = "turned face up" in text
@@ -114,6 +126,9 @@ def face_down(facts: dict) -> list[tuple[str, dict]]:
         if zone in ("battlefield", "stack", "exile", "library") and q != "manifest-dread":
             s["from_zone"] = zone
         if q == "turn-face-up":
+            incoming = stack_text(facts, c)
+            if incoming:
+                s["incoming"] = incoming
             if facts.get("mana_available"):
                 s["mana_available"] = facts["mana_available"]
             s["effects"] = [m.group(0) for e in facts.get("effects", []) for m in [re.search(r"[+-]\d+/[+-]\d+", e)] if m]

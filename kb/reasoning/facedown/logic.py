@@ -8,6 +8,7 @@ manifested/cloaked card with morph or disguise, either procedure (701.40c/d, 701
 from __future__ import annotations
 
 from kb.reasoning.cards import colours, mana_value, real_card
+from kb.reasoning.facedown import respond
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
 
@@ -158,6 +159,8 @@ def by_mana_cost(st, ctx, **_):
     card = st["card"]
     ok = "creature" in card["types"] and card.get("mana_cost")
     _pay(st, "mana cost", card.get("mana_cost") if ok else None)
+    if card.get("prototype_cost"):
+        ctx.apply("718.4")
     if not ok:
         why = "isn't a creature card" if "creature" not in card["types"] else "has no mana cost"
         return f"the card {why}: it can't be turned face up by paying a mana cost"
@@ -283,7 +286,9 @@ def _turn_up(ctx, st):
         return {"can_turn_face_up": False, "allowed_costs": allowed, "by_mana_cost": bool(manifested),
                 "revealed": st.get("revealed", False), "remains_face_down": True,
                 "cost": st["cost"], "reason": st.get("reason") or ("not enough mana" if st.get("short") else None),
-                "turned_face_up_triggers": False, "characteristics": dict(st["down"])}
+                "turned_face_up_triggers": False, "characteristics": dict(st["down"]),
+                "effect_turns_it_face_up": not st.get("revealed"), "incoming": respond.incoming(ctx, st, None),
+                "can_pay_prototype_cost": False if card.get("prototype_cost") else None}
     if method != "effect":
         ctx.apply("116.2b")
     if method == "megamorph" or (method == "morph" and via == "megamorph" and card.get("megamorph_cost")):
@@ -304,7 +309,10 @@ def _turn_up(ctx, st):
             "can_be_responded_to": False, "after": after, "plus1_counters": st["counters"],
             "effects_still_apply": True, "etb_triggers": False, "ward_after": False,
             "turned_face_up_triggers": bool(real.get("turned_face_up_ability")),
-            "survives_damage": after["toughness"] is None or st["s"]["damage"] < after["toughness"]}
+            "survives_damage": after["toughness"] is None or st["s"]["damage"] < after["toughness"],
+            "effect_turns_it_face_up": True, "timing": respond.timing(ctx, st) if method != "effect" else None,
+            "incoming": respond.incoming(ctx, st, after),
+            "can_pay_prototype_cost": False if card.get("prototype_cost") else None}
 
 
 # ---------------------------------------------------------------- the rest of 708
@@ -389,7 +397,7 @@ def solve(sit: dict, ctx) -> dict:
     if q == "turn-face-down":
         if sit["face_up_now"] and card.get("double_faced"):
             ctx.apply("712.16")
-            return {"turned_face_down": False, "anything_changes": False}
+            return {"turned_face_down": False, "anything_changes": False, "name_after": card["name"]}
         if sit["face_up_now"]:
             ctx.apply("708.2a")
             return {"turned_face_down": True, "characteristics": dict(st["down"])}
@@ -400,11 +408,16 @@ def solve(sit: dict, ctx) -> dict:
         if sit["from_zone"] == "battlefield" and sit["destination"] == "graveyard" and sit["damage"]:
             destroyed = sit["damage"] >= (st["down"] or _characteristics(ctx, st))["toughness"]
             if destroyed:
-                ctx.apply("704.5g")
+                ctx.apply("704.5g", using="lethal")
+        spell = sit["from_zone"] == "stack"
+        if spell:  # a face-down spell is a spell with the face-down characteristics: "target spell" can target it
+            _characteristics(ctx, st)
         ctx.apply("708.9")
-        if sit["from_zone"] == "stack" and sit["destination"] == "graveyard":
+        countered = spell and sit["destination"] == "graveyard"
+        if countered:
             ctx.apply("701.6a")
-        return {"revealed": True, "revealed_to": "all players", "zone": sit["destination"], "destroyed": destroyed}
+        return {"revealed": True, "revealed_to": "all players", "zone": sit["destination"], "destroyed": destroyed,
+                "countered": True if countered else None, "can_be_targeted": True if spell else None}
     if q == "look":
         ctx.apply("708.5")
         return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
