@@ -160,6 +160,9 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "ceases_to_exist": ["copy-resolves|ceases_to_exist"], "becomes": ["copy-resolves|becomes"],
         "counts_as_created": ["copy-resolves|counts_as_created"],
         "copies_choice": ["permanent|copies_choice"], "etb_trigger": ["permanent|etb_triggers"],
+        "copy_damage": ["spell|damage_per_target"], "damage_per_target": ["spell|damage_per_target"],
+        "has_mana_ability": ["permanent|mana_abilities::bool", "token|mana_abilities::bool"],
+        "has_{words}_ability": ["permanent|abilities::words:{words}", "token|abilities::words:{words}"],
         "token_left_unlocked": ["token|unlocked::has:left"], "token_right_unlocked": ["token|unlocked::has:right"],
     },
     "split-adventure": {
@@ -242,6 +245,8 @@ def _transform(v, how: str, outcome_root):
         return "owner" if v else None
     if name == "draw-if-true":
         return "draw" if v else None
+    if name == "words":  # some ability's text has every word of the key ("has_upkeep_copy_ability")
+        return any(all(w in str(a).lower() for w in arg.split("_")) for a in v or [])
     if name == "first":
         return v[0] if v else None
     if name == "graveyard?":
@@ -297,6 +302,9 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     for side, s in halves.items():
         if s and f"can_cast_{{{side}}}" in km and key == f"can_cast_{s}":
             return km[f"can_cast_{{{side}}}"]
+    m = re.fullmatch(r"has_([a-z0-9_]+)_ability", key)
+    if m and "has_{words}_ability" in km:
+        return [p.replace("{words}", m.group(1)) for p in km["has_{words}_ability"]]
     copier = slug(first.get("copier_name")).split("_")  # a key naming the copy by a word of its card's name
     head, _, field = key.partition("_")
     if "{copier}_{field}" in km and head and head in copier and field:

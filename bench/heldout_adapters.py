@@ -319,6 +319,7 @@ def copies(facts: dict) -> list[tuple[str, dict]]:
     if _int(o.get("x")) is not None:
         orig["x"] = o["x"]
     orig["kicked"] = bool(o.get("kicked"))
+    orig["text"] = c.get("text") or ""
     orig["permanent_spell"] = bool(set(orig.get("types", [])) & PERMANENT_TYPES)
     if not orig.get("name"):
         orig["name"] = "(face-down)"

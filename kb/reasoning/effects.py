@@ -40,8 +40,9 @@ _JA = [
 ]
 
 
-def read(text: str, field: str = "effect") -> list[dict]:
-    """The effects of ``text`` in the order written; [] for an empty text."""
+def read(text: str, field: str = "effect", strict: bool = True) -> list[dict]:
+    """The effects of ``text`` in the order written; [] for an empty text (and, not ``strict``, for a
+    text that does none of these things: "Draw a card")."""
     low = normalize(text or "").lower().replace("’", "'")
     if not low.strip():
         return []
@@ -49,6 +50,8 @@ def read(text: str, field: str = "effect") -> list[dict]:
     for kind, rx in _EN + _JA:
         for m in rx.finditer(low):
             found.append((m.start(), kind, m))
+    if not found and not strict:
+        return []
     if not found:
         raise SituationError(field, f"can't read what this text does to a creature: {text!r} (damage, destroy, "
                              "return to hand, exile, base power and toughness, loses all abilities, +N/+N)",

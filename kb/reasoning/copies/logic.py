@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 from kb.reasoning.cards import colours, mana_value, real_card
+from kb.reasoning.copies import spelltext
 from kb.reasoning.copies.schema import M
 from kb.reasoning.registry import implements
 
@@ -272,7 +273,8 @@ def _permanent(ctx, st, token):
             "has_both_halves": True if room else None,
             "copies_choice": False if o["as_enters_choice"] else None,
             "choice_by": st["s"]["copier_controller"] if o["as_enters_choice"] else None,
-            "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0}
+            "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0,
+            "mana_abilities": spelltext.mana(ctx, "" if o["face_down"] or o["is_copy_of"].get("name") else o["text"])}
 
 
 @implements("707.10", "a copy of a spell isn't cast", "all decisions made for it", mechanic=M)
@@ -338,7 +340,8 @@ def _spell(ctx, st, cast):
         ctx.apply("700.2g")
     if st["s"]["may_choose_new_targets"]:
         ctx.apply("707.10c")
-    return {"copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
+    targets = st["s"]["new_targets"] or o["targets"]
+    return {"damage_per_target": spelltext.spell_damage(ctx, o, targets), "copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
             "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),
             "colors": colours(o.get("mana_cost"), o.get("color_indicator")),

@@ -34,6 +34,8 @@ ORIGINAL = face("コピー元", "the original", {
     "x": {**integer("Xの値（呪文）", "value of X (a spell)"), "type": ["integer", "null"], "default": None},
     "targets": array("対象（呪文）", "targets (a spell)", text("対象", "target"), default=[]),
     "kicked": boolean("キッカーした（呪文）", "kicked (a spell)"),
+    "text": text("ルール・テキスト（例 {T}: {C}{C}を加える。／X点のダメージを与える）",
+                 "rules text (e.g. {T}: Add {C}{C}. / deals X damage to any target)", default=""),
     "permanent_spell": boolean("パーマネント呪文", "a permanent spell"),
 })
 SCHEMA = situation_schema(M, "コピー", "Copies", {
