@@ -192,6 +192,9 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "may_cast_creature_later": ["countered|may_cast_creature_later", "resolves|may_cast_creature_later"],
         "may_cast_on_opponents_turn": ["cast|can_cast"], "may_cast_during_own_main_phase": ["cast@own-main|can_cast"], "is_instant_card": ["characteristics|characteristics.types::has:instant"],
         "clone_has_adventure": ["copy-permanent|copy_has_adventure"],
+        "must_choose_one_of": ["name-a-card|must_choose_one_of"], "copy_follows": ["copy|follows"],
+        "{target}_dies": ["cast|fused|target_after.dies", "cast|target_after.dies", "cast|left|target_after.dies"],
+        "{watcher}_triggers": ["cast|cast_triggers::trig:{watcher}", "cast|left|cast_triggers::trig:{watcher}"],
         "unlocked_on_entry": ["room-enters|unlocked"], "mana_value_on_battlefield_left_only": ["room-enters|mana_value"],
         "unlock_uses_stack": ["room-unlock|uses_stack"], "unlock_cost": ["room-unlock|unlock_cost"],
         "mana_value_after_full_unlock": ["room-unlock|mana_value"],
@@ -247,6 +250,9 @@ def _transform(v, how: str, outcome_root):
         return "draw" if v else None
     if name == "words":  # some ability's text has every word of the key ("has_upkeep_copy_ability")
         return any(all(w in str(a).lower() for w in arg.split("_")) for a in v or [])
+    if name == "trig":  # the cast trigger whose source or text has that word
+        hit = [r for r in v or [] if arg in slug(r["source"]).split("_") or arg in slug(r["text"]).split("_")]
+        return hit[0]["triggers"] if len(hit) == 1 else MISSING
     if name == "first":
         return v[0] if v else None
     if name == "graveyard?":
@@ -302,6 +308,12 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     for side, s in halves.items():
         if s and f"can_cast_{{{side}}}" in km and key == f"can_cast_{s}":
             return km[f"can_cast_{{{side}}}"]
+    t = first.get("target") or {}
+    if "{target}_dies" in km and t.get("name") and key == slug(t["name"]) + "_dies":
+        return km["{target}_dies"]
+    m = re.fullmatch(r"([a-z0-9]+)_(?:cast_trigger|triggers)", key)
+    if m and "{watcher}_triggers" in km:
+        return [p.replace("{watcher}", m.group(1)) for p in km["{watcher}_triggers"]]
     m = re.fullmatch(r"has_([a-z0-9_]+)_ability", key)
     if m and "has_{words}_ability" in km:
         return [p.replace("{words}", m.group(1)) for p in km["has_{words}_ability"]]

@@ -359,6 +359,8 @@ def split(facts: dict) -> list[tuple[str, dict]]:
     if c is None or c.get("layout") not in ("split", "adventure"):
         return []
     left, right = faces(c)
+    for f, raw in zip((left, right), c.get("faces") or []):
+        f["text"] = raw.get("text") or ""
     layout = c["layout"]
     if layout == "split" and "fuse" in text_of(c):
         layout = "fuse"
@@ -372,6 +374,15 @@ def split(facts: dict) -> list[tuple[str, dict]]:
         base["own_turn_main_phase"] = False
     if zone == "exile" and layout == "adventure":
         base["was_adventure"] = True
+    # abilities that trigger on casting: as the facts list them, and those of the other cards named
+    base["watchers"] = [{"source": "", "text": w} for w in facts.get("watchers", [])] + [
+        {"source": o["name"], "text": o.get("text") or ""} for o in facts.get("cards", [])
+        if o is not c and "whenever" in (o.get("text") or "").lower() and " cast" in (o.get("text") or "").lower()]
+    aimed = set((facts.get("targets") or {}).values())
+    if len(aimed) == 1 and card_named(facts, next(iter(aimed))):
+        t = card_named(facts, next(iter(aimed)))
+        base["target"] = {"name": t["name"], "power": _int(t.get("power")), "toughness": _int(t.get("toughness")),
+                          "abilities": [a.lower() for a in t.get("abilities", [])]}
     out = []
     labels = list(SPLIT_EVENTS.get(facts.get("event"), []))
     if facts.get("event") == "castability-under-restriction" and layout == "fuse":

@@ -6,6 +6,7 @@ from __future__ import annotations
 from kb.reasoning.cards import colours, combine_costs, mana_value, real_card
 from kb.reasoning.registry import implements
 from kb.reasoning.requirement import requirement_check
+from kb.reasoning.split import resolve
 from kb.reasoning.split.schema import M
 
 
@@ -241,7 +242,10 @@ def solve(sit: dict, ctx) -> dict:
             ctx.apply("709.4a")
         names = [sit["left"]["name"], sit["right"]["name"]]
         has = names if not adv else names[:1]  # outside the stack an adventurer has only its normal name (715.4)
-        return {"may_name_both": False, "may_name_adventure": True if adv else None, "valid": sit["chosen_name"] in names, "has_chosen_name": sit["chosen_name"] in has}
+        chosen = sit["chosen_name"]  # none given: the player names this card, so one of its names (709.4a)
+        return {"may_name_both": False, "may_name_adventure": True if adv else None,
+                "must_choose_one_of": names if not adv else None, "valid": chosen in names if chosen else None,
+                "has_chosen_name": chosen in has if chosen else True}
     if q == "copy-permanent":
         ctx.apply("715.2b")
         return {"copy_has_adventure": True, "characteristics": _one(sit["left"])}
@@ -279,9 +283,13 @@ def solve(sit: dict, ctx) -> dict:
     if st["ok"] and adv and half == "left":
         ctx.apply("715.2a")
         out["has_adventure"] = True
+    if q == "cast" and st["ok"]:
+        out["cast_triggers"] = resolve.watch(ctx, st, chars, bool(adv))
     if q == "cast" and st["ok"] and half == "both":  # what the fused spell will do as it resolves
         ctx.apply("702.102d")
         out |= {"total_cost": chars.get("mana_cost"), "resolution_order": [sit["left"]["name"], sit["right"]["name"]]}
+    if q == "cast" and st["ok"]:
+        out["target_after"] = resolve.on_target(ctx, st, [sit["left"], sit["right"]] if half == "both" else [sit[half]])
     if q == "cast" or not st["ok"]:
         return out
     if q == "resolves":
@@ -298,9 +306,12 @@ def solve(sit: dict, ctx) -> dict:
             ctx.apply("715.3d", using="adventure_not_exiled")
         return out | {"zone_after": "graveyard", "may_cast_creature_later": False}
     ctx.apply("707.10")
+    if half == "both":  # the copy is fused too: it does what both halves say, left first
+        ctx.apply("702.102d")
     if adv and half == "right":
         ctx.apply("715.3c")
     ctx.apply("704.5e")
     return out | {"copy_is_cast": False, "copy": chars, "copy_is_fused": half == "both",
                   "copy_is_adventure": adv and half == "right", "copy_remains": False,
+                  "follows": [sit["left"]["name"], sit["right"]["name"]] if half == "both" else list(chars["names"]),
                   "may_cast_creature_later": False if adv else None}
