@@ -95,12 +95,21 @@ def token_elsewhere(st, ctx, found=None, **_):
         found.append(("cease", p, "704.5d"))
     if hit:
         ctx.apply("111.7")
+        ctx.apply("111.8", perms=hit)
     return f"token(s) {', '.join(p['name'] for p in hit)} outside the battlefield cease to exist" if hit else None
 
 
 @implements("111.7", "applicable triggered abilities will trigger before the token ceases to exist", mechanic=M)
 def token_note(st, ctx, **_):
     return "a token that left the battlefield still triggered 'dies' / leaves abilities before it ceased to exist"
+
+
+@implements("111.8", "can't move to another zone or come back onto the battlefield", mechanic=M)
+def token_stuck(st, ctx, perms=(), **_):
+    for p in perms:
+        p["stuck"] = True
+    return (f"{', '.join(p['name'] for p in perms)} left the battlefield: it stays in the {perms[0]['zone']} and can't "
+            "move again (so it can't be cast or put onto the battlefield) until it ceases to exist")
 
 
 @implements("704.5f", "toughness 0 or less", "Regeneration can't replace this event", mechanic=M)
@@ -176,8 +185,13 @@ def legend_rule(st, ctx, found=None, **_):
             groups.setdefault((p["controller"], p["name"]), []).append(p)
     did = []
     for (who, name), ps in groups.items():
+        # what the first check does to each controller's legends (later checks see what it left)
+        mine = st["legend"].setdefault(who, {"keep": 0, "put_into_graveyard": 0, "chooses": False, "affected": False}) \
+            if st["round"] == 1 else {}
+        mine["keep"] = mine.get("keep", 0) + 1
         if len(ps) < 2:
             continue
+        mine.update(put_into_graveyard=mine.get("put_into_graveyard", 0) + len(ps) - 1, chooses=True, affected=True)
         keep = next((p for p in ps if st["keep"] and st["keep"] in (p["name"], p.get("label"))), ps[0])
         for p in ps:
             if p is not keep:
@@ -309,7 +323,7 @@ def _perform(ctx, st, found):
 def solve(sit: dict, ctx) -> dict:
     st = ctx.state
     st.update(perms=[dict(p) for p in sit["permanents"]], players=[dict(p) for p in sit["players"]],
-              keep=sit["legend_keep"], round=0, checks=[], draw=False)
+              keep=sit["legend_keep"], round=0, checks=[], draw=False, legend={})
     for p in st["perms"]:
         if p["damage_dealt_to_planeswalker"] and "planeswalker" in p["types"]:
             ctx.apply("120.3c", perm=p)
@@ -331,7 +345,7 @@ def solve(sit: dict, ctx) -> dict:
     if st["players"] and len(lost) == len(st["players"]) and len(lost) > 1:
         ctx.apply("104.4a")
     return {
-        "checks_with_actions": len(st["checks"]), "checks": st["checks"],
+        "checks_with_actions": len(st["checks"]), "checks": st["checks"], "legend_rule": st["legend"] or None,
         "all_in_one_check": len(st["checks"]) == 1 if st["checks"] else None,
         "indestructible_helps": saved_by, "regeneration_helps": saved_by,
         "permanents": [{"name": p["name"] or None, "zone": "ceased to exist" if p.get("ceased") else p["zone"],
@@ -340,9 +354,10 @@ def solve(sit: dict, ctx) -> dict:
                         "plus1_counters": p["plus1_counters"], "minus1_counters": p["minus1_counters"],
                         "damage": p["damage"], "tapped": bool(p.get("tapped")), "attached_to": p["attached_to"] or None,
                         "loyalty": p["loyalty"], "cards": p["cards"], "dies": bool(p.get("died")),
-                        "ceased_to_exist": bool(p.get("ceased")),
+                        "ceased_to_exist": bool(p.get("ceased")), "zone_before_check": sit["permanents"][i]["zone"],
+                        "can_be_cast": False if p.get("stuck") else None,
                         "objects_left": 0 if p["zone"] == "battlefield" and not p.get("ceased") else 1}
-                       for p in st["perms"]],
+                       for i, p in enumerate(st["perms"])],
         # a loss by 704.5b/704.5c doesn't look at life at all: only 704.5a does
         "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by"),
                      "life_matters": (p.get("by") == "704.5a") if p.get("lost") else None} for p in st["players"]],
