@@ -104,7 +104,8 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "creature_dies_triggers": ["leaves|dies_count"], "card_to_graveyard_triggers": ["leaves|cards_moved"],
         "order_revealed": ["leaves|order_revealed"], "changes": ["transform|anything_changes"],
         "characteristics_change": ["turn-face-down|anything_changes"], "token_exists": ["meld|tokens_exist"],
-        "{card}_zone": ["meld|zone", "meld-trigger|zone"],
+        "{card}_zone": ["meld|zone", "meld-trigger|zone"], "legal_target": ["transform|legal_target"],
+        "{attachment}_zone": ["meld|attachments_after::zone-of:{attachment}"],
     },
     "modal-dfc": {
         **{f: [f"characteristics|characteristics.{f}", f"cast|back|on_battlefield.{f}", f"put-onto-battlefield|characteristics.{f}",
@@ -124,7 +125,7 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "is_creature": ["characteristics|characteristics.types::has:creature"],
         "is_permanent_card": ["characteristics|characteristics.types::permanent"],
         **{k: ["characteristics|meets_requirement"] for k in ("legal_target", "satisfies_requirement")},
-        "enters_battlefield": ["put-onto-battlefield|enters"], "zone_after_counter": ["countered|zone_after"],
+        "enters_battlefield": ["put-onto-battlefield|enters"], "attached_on_entry": ["cast|back|on_battlefield.attached"], "zone_after_counter": ["countered|zone_after"],
         "can_choose_back_face": ["put-onto-battlefield|may_choose_face"], "play_face_choices": ["play-land|face_choices"], "zone_after": ["put-onto-battlefield|zone"],
         "name_on_battlefield": ["put-onto-battlefield|characteristics.name"],
         "put_onto_battlefield_face": ["put-onto-battlefield|characteristics.name"],
@@ -256,6 +257,9 @@ def _transform(v, how: str, outcome_root):
     if name == "trig":  # the cast trigger whose source or text has that word
         hit = [r for r in v or [] if arg in slug(r["source"]).split("_") or arg in slug(r["text"]).split("_")]
         return hit[0]["triggers"] if len(hit) == 1 else MISSING
+    if name == "zone-of":  # the zone of the object of that (slug) name in a list of {name, zone}
+        hit = [o["zone"] for o in v or [] if slug(o["name"]) == arg]
+        return hit[0] if hit else MISSING
     if name == "first":
         return v[0] if v else None
     if name == "graveyard?":
@@ -324,6 +328,9 @@ def _templates(kind: str, key: str, sits: dict) -> list[str]:
     head, _, field = key.partition("_")
     if "{copier}_{field}" in km and head and head in copier and field:
         return [p.replace("{field}", field) for p in km["{copier}_{field}"]]
+    attached = {slug(a) for c in first.get("cards", []) if isinstance(c, dict) for a in c.get("attached", [])}
+    if "{attachment}_zone" in km and key.endswith("_zone") and key[:-5] in attached:
+        return [p.replace("{attachment}", key[:-5]) for p in km["{attachment}_zone"]]
     cards = {w for c in first.get("cards", []) if isinstance(c, dict) for w in slug(c.get("name")).split("_")}
     if "{card}_zone" in km and key.endswith("_zone") and key[:-5] in cards:  # "<a word of a meld card>_zone"
         return km["{card}_zone"]

@@ -180,6 +180,7 @@ def meld(facts: dict) -> list[tuple[str, dict]]:
         b = before.get(c["name"], {})
         card["plus1_counters"] = _int(b.get("counters", {}).get("+1/+1")) or 0
         card["attached"] = list(b.get("attached", []))
+        card["auras"] = [a for a in card["attached"] if "Aura" in (card_named(facts, a) or {}).get("subtypes", [])]
         card["token"] = any(o.get("name") == c["name"] and o.get("token") for o in facts.get("objects", []))
         cards.append(card)
     zone = facts.get("zone") or "battlefield"
@@ -192,6 +193,8 @@ def meld(facts: dict) -> list[tuple[str, dict]]:
         s["destination"] = DESTINATIONS.get(facts.get("event"), facts.get("destination") or "graveyard")
     if facts.get("destination") in ("graveyard", "hand", "library", "exile"):
         s["destination"] = facts["destination"]
+    if "transformed permanent" in (facts.get("target_requirement") or "").lower():
+        s["targeted_as"] = "transformed-permanent"
     if q == "meld":
         s["enters_attacking"] = bool(facts.get("enters", {}).get("attacking"))
     if q == "meld-trigger":

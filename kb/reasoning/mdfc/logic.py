@@ -99,6 +99,11 @@ def tdfc_cast(st, ctx, **_):
     return "a transforming card is cast front face up" + ("" if st["castable"] else "; its back face can't be cast")
 
 
+@implements("301.5b", "They don't enter the battlefield attached to a creature", mechanic=M)
+def equipment_unattached(st, ctx, **_):
+    return "an Equipment resolves and enters like any other artifact: unattached (equip attaches it later)"
+
+
 @implements("712.13", "same face up that was face up on the stack", mechanic=M)
 def resolves_same(st, ctx, **_):
     return f"it resolves and enters the battlefield with the {st['up']} face up"
@@ -205,6 +210,9 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("712.13")
         st["zone"] = "battlefield"
         on_bf = characteristics(ctx, st) if is_permanent_card(st[st["up"]]["types"]) else None
+        if on_bf is not None and "equipment" in [t.lower() for t in st[st["up"]].get("subtypes") or []]:
+            ctx.apply("301.5b")
+            on_bf = {**on_bf, "attached": False}
         return {"can_cast": True, "face_on_stack": st["up"], "on_stack": on_stack, "on_battlefield": on_bf,
                 "mana_value_before": before and before["mana_value"]}
     if q == "play-land":

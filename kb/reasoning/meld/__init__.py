@@ -10,7 +10,7 @@ MELDING = Procedure("melding", "合体の手順", "Melding a pair", ("701.42a", 
                                                              "712.8g"), lambda s: s["question"] == "meld")
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("701.42", "712.4"), name_en="Meld", name_ja="合体",
-                  checks=CHECKS, procedures=(MELDING,), relies_on=("202.3", "400.7", "508.3", "603.4", "603.6", "700.4", "704.5", "707.5"),
+                  checks=CHECKS, procedures=(MELDING,), relies_on=("202.3", "400.7", "508.3", "603.4", "603.6", "700.4", "704.5", "707.5", "301.5c"),
                   examples=(("合体したウルザ（プレインズウォーカー）のマナ総量", "Mana value of Urza, Planeswalker",
                              {"question": "characteristics", "cards": [
                                  {"name": "Urza, Lord Protector", "mana_cost": "{1}{W}{U}", "types": ["creature"],

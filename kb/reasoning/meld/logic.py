@@ -107,6 +107,29 @@ def new_object(st, ctx, **_):
                                                           "nothing that affected the cards carries over"))
 
 
+@implements("704.5m", "is not attached to an object or player, that Aura is put into its owner", mechanic=M)
+def aura_left_behind(st, ctx, auras=(), **_):
+    return (", ".join(auras) + " was attached to a card that became part of a new object: attached to nothing, "
+            "it is put into its owner's graveyard at the next state-based action check")
+
+
+@implements("301.5c", "becomes unattached from that permanent but remains on the battlefield", mechanic=M)
+def equipment_left_behind(st, ctx, others=(), **_):
+    return ", ".join(others) + " equipped a permanent that no longer exists: it becomes unattached and stays"
+
+
+def _left_behind(ctx, cards) -> list[dict]:
+    """What was attached to the cards before they melded, after the melded permanent enters (400.7)."""
+    auras = [a for c in cards for a in c["attached"] if a in c["auras"]]
+    others = [a for c in cards for a in c["attached"] if a not in c["auras"]]
+    if auras:
+        ctx.apply("704.5m", auras=auras)
+    if others:
+        ctx.apply("301.5c", others=others)
+    return [{"name": a, "zone": "graveyard", "attached": False} for a in auras] + [
+        {"name": a, "zone": "battlefield", "attached": False} for a in others]
+
+
 @implements("508.3a", "won't trigger if a creature is put onto the battlefield attacking", mechanic=M)
 def not_declared(st, ctx, **_):
     return "it enters attacking but wasn't declared as an attacker: 'whenever it attacks' doesn't trigger"
@@ -260,7 +283,8 @@ def solve(sit: dict, ctx) -> dict:
         if sit["enters_attacking"]:
             ctx.apply("508.3a")
         return {"melded": True, "objects": 1, "cards": 2, "characteristics": chars, "enter_triggers": 1,
-                "attack_triggers": 0, "attacking": sit["enters_attacking"], "plus1_counters": 0, "attached": []}
+                "attack_triggers": 0, "attacking": sit["enters_attacking"], "plus1_counters": 0, "attached": [],
+                "attachments_after": _left_behind(ctx, cards)}
     if q in ("leaves", "flicker"):
         ctx.apply("712.21")
         if sit["destination"] in ("graveyard", "library") and q == "leaves":
@@ -282,7 +306,8 @@ def solve(sit: dict, ctx) -> dict:
     if q == "transform":
         ctx.apply("712.4c")
         ctx.apply("701.27g")
-        return {"transforms": False, "is_transformed_permanent": False, "anything_changes": False}
+        return {"transforms": False, "is_transformed_permanent": False, "anything_changes": False,
+                "legal_target": False if sit["targeted_as"] == "transformed-permanent" else None}
     if q == "turn-face-down":
         ctx.apply("712.16")
         return {"turned_face_down": False, "anything_changes": False}

@@ -16,6 +16,7 @@ CARD = face("合体カード（正面）", "meld card (front face)", {
     "plus1_counters": integer("+1/+1カウンター（合体前）", "+1/+1 counters (before melding)", default=0),
     "attached": array("つけられているオーラ・装備品（合体前）", "Auras and Equipment attached (before melding)",
                       text("名前", "name"), default=[]),
+    "auras": array("そのうちオーラであるもの（名前）", "of those, the Auras (names)", text("名前", "name"), default=[]),
 })
 SCHEMA = situation_schema(M, "合体", "Meld", {
     "question": choice("質問", "question", {
@@ -44,6 +45,9 @@ SCHEMA = situation_schema(M, "合体", "Meld", {
         "token-copy": ("コピーであるトークン", "a token copy"), "becomes-copy": ("パーマネントがコピーになる", "a permanent becomes a copy")},
         default="becomes-copy"),
     "chosen_name": text("指定する名前", "name chosen", default=""),
+    "targeted_as": choice("対象にしようとする効果の条件", "what an effect targeting it asks for", {
+        "none": ("なし", "none"), "transformed-permanent": ("変身したパーマネント", "a transformed permanent")},
+        default="none"),
     "other": text("組み合わせを問う相手（名前）", "the card asked about as a partner (name)", default=""),
     "condition_still_true": boolean("解決時にも条件を満たしている（両方がある）", "the condition still holds as it resolves",
                                     default=True),
