@@ -5,7 +5,7 @@ order written (608.2c): damage (a number, X, "divided evenly", "if this spell wa
 destroy, return to its owner's hand, exile, set base power and toughness, lose all abilities, +N/+N.
 Text it can't read is a SituationError naming the field, never a guess.
 
-``steps(mechanic)`` registers, for one question type, the rule steps that apply those effects to a
+``steps(mechanic, kinds)`` registers, for one question type, the rule steps that apply those effects to a
 creature and then look at it as the state-based actions do: 608.2c (order), 702.33d (kicked),
 120.3e (damage marked), 701.8a (destroy), 702.12b (indestructible), 613.4b (base P/T), 613.1f
 (abilities removed), 704.5g (lethal damage). ``resolve(ctx, effects, creature, …)`` runs them.
@@ -76,48 +76,57 @@ def read(text: str, field: str = "effect", strict: bool = True) -> list[dict]:
                                                   == e["amount"])]
 
 
-def steps(mechanic: str):
-    """Register the steps for ``mechanic``; returns ``resolve(ctx, effects, creature, *, kicked, x,
-    targets, source) -> creature`` (the creature dict gets damage, power, toughness, destroyed, dies)."""
+RULES = {"damage": ("120.3e",), "kicked": ("702.33d",), "destroy": ("701.8a", "702.12b"), "set-base": ("613.4b",),
+         "lose-abilities": ("613.1f",), "pump": (), "bounce": (), "exile": (), "lethal": ("704.5g",)}
 
-    @implements("608.2c", "follows its instructions in the order written", mechanic=mechanic)
+
+def steps(mechanic: str, kinds: tuple[str, ...]):
+    """Register the steps of the effect ``kinds`` a question type reads (and 608.2c, their order) for
+    ``mechanic``; returns ``resolve(ctx, effects, creature, *, kicked, x, targets, source) -> creature``
+    (the creature dict gets damage, power, toughness, destroyed, dies). An effect of another kind is
+    refused naming the field: this question type has no rule step for it."""
+    rules = {"608.2c"} | {r for k in kinds for r in RULES[k]}
+
+    def pin(rule, *words):
+        return implements(rule, *words, mechanic=mechanic) if rule in rules else (lambda fn: fn)
+
+    @pin("608.2c", "follows its instructions in the order written")
     def in_order(st, ctx, effects=(), source="", **_):
         return (f"{source or 'the spell'} does, in the order written: "
                 + ", then ".join(_say(e) for e in effects))
 
-    @implements("702.33d", "declares the intention to pay any of that spell", mechanic=mechanic)
+    @pin("702.33d", "declares the intention to pay any of that spell")
     def kicked_amount(st, ctx, effect=None, **_):
         return f"the spell was kicked: it deals {effect['kicked_amount']} damage instead of {effect['amount']}"
 
-    @implements("120.3e", "causes that much damage to be marked on that creature", mechanic=mechanic)
+    @pin("120.3e", "causes that much damage to be marked on that creature")
     def mark_damage(st, ctx, creature=None, n=0, how="", **_):
         creature["damage"] += n
         return (f"{n} damage{how} is dealt to {creature['name'] or 'it'}: {creature['damage']} damage marked on it")
 
-    @implements("701.8a", "move it from the battlefield to its owner", mechanic=mechanic)
+    @pin("701.8a", "move it from the battlefield to its owner")
     def destroy(st, ctx, creature=None, **_):
         if creature["indestructible"]:
             ctx.apply("702.12b", using="destroy_ignored")
-            return None
+            return f"the spell would destroy {creature['name'] or 'it'} (move it to its owner's graveyard)"
         creature.update(destroyed=True, dies=True, zone="graveyard")
         return f"{creature['name'] or 'it'} is destroyed: moved from the battlefield to its owner's graveyard"
 
-    @implements("702.12b", "can't be destroyed", mechanic=mechanic)
+    @pin("702.12b", "can't be destroyed")
     def destroy_ignored(st, ctx, **_):
         return "it is indestructible: it isn't destroyed"
 
-    @implements("613.4b", "set power and/or toughness to a specific number", mechanic=mechanic)
+    @pin("613.4b", "set power and/or toughness to a specific number")
     def set_base(st, ctx, creature=None, effect=None, **_):
         creature.update(power=effect["power"], toughness=effect["toughness"])
         return f"its base power and toughness become {effect['power']}/{effect['toughness']} (layer 7b)"
 
-    @implements("613.1f", "ability-removing effects", mechanic=mechanic)
+    @pin("613.1f", "ability-removing effects")
     def lose_abilities(st, ctx, creature=None, **_):
         creature.update(abilities=[], indestructible=False)
         return "it loses all abilities (layer 6), indestructible included"
 
-    @implements("704.5g", "total damage marked on it is greater than or equal to its toughness", "destroyed",
-                mechanic=mechanic)
+    @pin("704.5g", "total damage marked on it is greater than or equal to its toughness", "destroyed")
     def lethal_after_effects(st, ctx, creature=None, **_):
         t = creature["toughness"]
         if t is None or t <= 0 or not creature["damage"] or creature.get("zone") != "battlefield":
@@ -130,7 +139,11 @@ def steps(mechanic: str):
         return (f"{creature['damage']} damage ≥ toughness {t}: lethal damage, it is destroyed as a state-based action "
                 "and dies")
 
-    def resolve(ctx, effects, creature, *, kicked=False, x=None, targets=1, source=""):
+    def resolve(ctx, effects, creature, *, kicked=False, x=None, targets=1, source="", field="effect"):
+        unread = [e["kind"] for e in effects if e["kind"] not in kinds]  # "lethal" is the 704.5g look after
+        if unread:
+            raise SituationError(field, f"this question type doesn't apply {', '.join(unread)} effects (it reads: "
+                                 f"{', '.join(kinds)})", message_ja="この質問では扱えない効果です: " + "、".join(unread))
         c = {"name": "", "power": None, "toughness": None, "damage": 0, "indestructible": False, "abilities": [],
              "zone": "battlefield", "destroyed": False, "dies": False, **creature}
         c["indestructible"] = c["indestructible"] or any(str(a).lower() == "indestructible" for a in c["abilities"])
@@ -142,7 +155,7 @@ def steps(mechanic: str):
             k = e["kind"]
             if k == "damage":
                 n = e["amount"] if e["amount"] is not None else (x or 0)
-                if kicked and e.get("kicked_amount") is not None:
+                if kicked and e.get("kicked_amount") is not None and "kicked" in kinds:
                     ctx.apply("702.33d", using="kicked_amount", effect=e)
                     n = e["kicked_amount"]
                 how = ""
@@ -160,7 +173,8 @@ def steps(mechanic: str):
                 c["toughness"] = None if c["toughness"] is None else c["toughness"] + e["toughness"]
             elif k in ("bounce", "exile"):
                 c["zone"] = "hand" if k == "bounce" else "exile"
-        ctx.apply("704.5g", using="lethal_after_effects", creature=c)
+        if "lethal" in kinds:
+            ctx.apply("704.5g", using="lethal_after_effects", creature=c)
         return c
 
     return resolve

@@ -12,6 +12,7 @@ import pytest
 from kb.errors import SituationError
 from kb.reasoning.catalog import ask, list_mechanics, procedure
 from kb.reasoning.registry import all_pins
+from tests.reasoning.questions_capabilities import CAPABILITIES
 from tests.reasoning.questions_heldout_fixes import FIXES
 from tests.reasoning.questions_new import ALL, get
 from tests.reasoning_fixtures import meld_book
@@ -41,7 +42,8 @@ def test_at_least_fifteen_per_type_and_every_type_listed():
 def test_every_pin_of_the_new_types_is_reached_by_a_question(book):
     """Every rule the new logic is pinned to is applied by at least one question (a branch that
     names a rule is tested, not only written)."""
-    applied = {(row[1], s["rule"]) for row in ALL + FIXES for s in ask(book, row[1], row[2], rulings=False)["trace"]}
+    applied = {(row[1], s["rule"]) for row in ALL + FIXES + CAPABILITIES
+               for s in ask(book, row[1], row[2], rulings=False)["trace"]}
     pinned = {(p.mechanic, p.rule) for p in all_pins() if p.mechanic in NEW}
     assert sorted(pinned - applied) == []
 

@@ -9,7 +9,7 @@ from kb.reasoning.copies.schema import M
 from kb.reasoning.effects import read, steps
 from kb.reasoning.registry import implements
 
-resolve = steps(M)
+resolve = steps(M, ("damage", "kicked"))
 _ACTIVATED = re.compile(r"^\s*([^:\"]+?):\s*(.+)$")
 
 

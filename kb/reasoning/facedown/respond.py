@@ -8,7 +8,7 @@ from kb.reasoning.effects import read, steps
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
 
-resolve = steps(M)
+resolve = steps(M, ("damage", "destroy", "bounce", "exile", "lethal"))
 
 
 @implements("117.1c", "A player may take some special actions any time they have priority", mechanic=M)
@@ -43,11 +43,11 @@ def incoming(ctx, st, after: dict | None) -> dict | None:
         return None
     damage = st["s"]["damage"]
     down = resolve(ctx, effects, {"name": "the face-down 2/2", "power": 2, "toughness": 2, "damage": damage,
-                                  "abilities": list((st["down"] or {}).get("abilities", []))}, source="the spell")
+                                  "abilities": list((st["down"] or {}).get("abilities", []))}, source="the spell", field="incoming")
     if after is None:
         return {"damage_marked": down["damage"], "survives": not down["dies"], "survives_face_down": not down["dies"],
                 "saved": False}
     up = resolve(ctx, effects, {"name": after["name"] or "", "power": after["power"], "toughness": after["toughness"],
-                                "damage": damage, "abilities": list(after["abilities"])}, source="the spell")
+                                "damage": damage, "abilities": list(after["abilities"])}, source="the spell", field="incoming")
     return {"damage_marked": up["damage"], "survives": not up["dies"], "survives_face_down": not down["dies"],
             "saved": not up["dies"] and down["dies"], "destroyed": up["destroyed"]}

@@ -10,7 +10,7 @@ from kb.reasoning.effects import read, steps
 from kb.reasoning.registry import implements
 from kb.reasoning.split.schema import M
 
-resolve_on = steps(M)
+resolve_on = steps(M, ("damage", "destroy", "set-base", "lose-abilities", "pump", "bounce", "exile", "lethal"))
 COLOUR_WORDS = {"white": "W", "blue": "U", "black": "B", "red": "R", "green": "G"}
 TYPE_WORDS = ("artifact", "creature", "enchantment", "instant", "land", "planeswalker", "sorcery", "battle", "kindred")
 _CAST = re.compile(r"whenever (?:you|a player|an opponent) casts? (?:a|an|your first) ([a-z, -]*?)\s*spells?"
@@ -53,7 +53,8 @@ def watch(ctx, st, chars: dict, has_adventure: bool) -> list[dict]:
         why = []
         colours, types = set(chars["colors"]), set(chars["types"])
         if cond["colours"] and not set(cond["colours"]) <= colours:
-            why.append(f"it isn't {'/'.join(cond['colours'])}")
+            words = {v: k for k, v in COLOUR_WORDS.items()}
+            why.append(f"it isn't {' and '.join(words[c] for c in cond['colours'])}")
         if cond["multicolored"] and len(colours) < 2 or cond["colorless"] and colours:
             why.append("its number of colours doesn't match")
         if cond["types"] and not set(cond["types"]) <= types:
@@ -76,6 +77,6 @@ def on_target(ctx, st, halves: list[dict]) -> dict | None:
         return None
     effects = [e for h in halves for e in read(h.get("text") or "", "left.text", strict=False)]
     c = resolve_on(ctx, effects, {k: t.get(k) for k in ("name", "power", "toughness", "abilities")},
-                   source=" then ".join(h["name"] for h in halves))
+                   source=" then ".join(h["name"] for h in halves), field="left.text")
     return {"name": c["name"], "power": c["power"], "toughness": c["toughness"], "damage": c["damage"],
             "destroyed": c["destroyed"], "dies": c["dies"], "zone": c["zone"]}
