@@ -1,6 +1,9 @@
 """Accuracy on held-out questions the engine was not shaped after (bench/reasoning_heldout_new.json).
 
-    python bench/bench_reasoning_heldout.py [--failures] [--json]
+    python bench/bench_reasoning_heldout.py [--extra | --file PATH] [--quiet] [--json]
+
+``--extra`` scores bench/reasoning_heldout_extra.json instead (the questions written for the
+capabilities added for issue 13), reported on its own, per type, the same way.
 
 Each question's neutral facts go through the one adapter of its type (bench/heldout_adapters.py)
 to engine situations; ``kb.reasoning.catalog.ask`` answers them on the parsed current CR
@@ -29,6 +32,7 @@ from kb.reasoning.engine import entry_rules  # noqa: E402
 from tests.reasoning_fixtures import current_book  # noqa: E402
 
 HELDOUT = Path(__file__).resolve().parent / "reasoning_heldout_new.json"
+EXTRA = Path(__file__).resolve().parent / "reasoning_heldout_extra.json"
 # expected key -> candidate paths (first that exists answers). Transforms after "::" (bool, len, has:X,
 # notempty, slug:X). Templates {left}/{right} are the halves' names as slugs (can_cast_{left}).
 FD_CHARS = ("characteristics|characteristics.{f}", "cast-face-down|characteristics.{f}",
@@ -424,8 +428,10 @@ def baseline(book, q: dict) -> dict:
 
 def main() -> None:
     book = current_book()
-    data = json.loads(HELDOUT.read_text())
-    print(f"held-out questions: {len(data['questions'])} (CR {data['edition']}); engine book: CR {book.edition}")
+    path = Path(sys.argv[sys.argv.index("--file") + 1]) if "--file" in sys.argv else EXTRA if "--extra" in sys.argv \
+        else HELDOUT
+    data = json.loads(path.read_text())
+    print(f"held-out questions ({path.name}): {len(data['questions'])} (CR {data['edition']}); engine book: CR {book.edition}")
     rows, results = {}, []
     for q in data["questions"]:
         r, b = score(book, q), baseline(book, q)
