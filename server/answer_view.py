@@ -43,6 +43,28 @@ LABELS = {
     "locked": ("閉鎖されたドア", "locked"), "valid": ("指定として適正か", "valid choice"),
     "zone_after": ("その後の領域", "zone afterwards"), "on_stack": ("スタック上", "on the stack"),
     "on_battlefield": ("戦場で", "on the battlefield"), "mana_value_before": ("唱える前のマナ総量", "mana value before"),
+    # what a spell on the stack does to it, timing, triggers, the legend rule (issue 13)
+    "incoming": ("スタック上の呪文が解決すると", "when the spell on the stack resolves"),
+    "timing": ("いつできるか", "when it can be done"), "in_response": ("対応して", "in response"),
+    "during_resolution": ("呪文の解決中に", "while a spell resolves"), "damage_marked": ("負うダメージ", "damage marked"),
+    "survives_face_down": ("裏向きのままなら残るか", "survives if left face down"),
+    "saved": ("表向きにすることで助かるか", "saved by turning it face up"), "dies": ("死亡するか", "dies"),
+    "effect_turns_it_face_up": ("効果で表向きにするよう指示されたら表向きになるか", "an effect turning it face up works"),
+    "can_pay_prototype_cost": ("プロトタイプのコストを支払えるか", "may pay the prototype cost"),
+    "countered": ("打ち消されるか", "countered"), "can_be_targeted": ("対象にできるか", "can be targeted"),
+    "name_after": ("その後の名前", "name afterwards"), "damage_per_target": ("対象1つあたりのダメージ", "damage to each target"),
+    "mana_abilities": ("マナ能力", "mana abilities"), "cast_triggers": ("唱えたときの誘発", "cast triggers"),
+    "source": ("発生源", "source"), "text": ("文章", "text"), "triggers": ("誘発するか", "triggers"), "why": ("理由", "why"),
+    "target_after": ("対象のクリーチャー（解決後）", "the targeted creature afterwards"), "damage": ("ダメージ", "damage"),
+    "legend_rule": ("レジェンド・ルール（コントローラーごと）", "legend rule (per controller)"),
+    "keep": ("残す数", "kept"), "put_into_graveyard": ("墓地に置かれる数", "put into the graveyard"),
+    "chooses": ("どれを残すか選ぶか", "chooses which"), "affected": ("影響を受けるか", "affected"),
+    "zone_before_check": ("チェック前の領域", "zone before the check"), "can_be_cast": ("唱えられるか", "can be cast"),
+    "attachments_after": ("つけられていたもの（その後）", "what was attached (afterwards)"),
+    "attached": ("つけられているか", "attached"), "legal_target": ("適正な対象か", "legal target"),
+    "must_choose_one_of": ("このうち1つを選ぶ", "must choose one of"), "has_chosen_name": ("指定された名前を持つか",
+                                                                                       "has the chosen name"),
+    "follows": ("従う指示", "follows the instructions of"),
 }
 _YES = {"ja": ("はい", "いいえ"), "en": ("yes", "no")}
 
@@ -92,8 +114,19 @@ def value_view(value, lang: str) -> Markup:
 
 
 def verdict(answer: dict, lang: str) -> str:
-    """One line saying what happens, from the computed outcome (and its deciding rule)."""
+    """One line saying what happens, from the computed outcome (and its deciding rule); then what
+    the spell on the stack does to the creature, when the question says."""
     out = answer.get("outcome") or {}
+    hit = out.get("incoming") or out.get("target_after")
+    if not isinstance(hit, dict):
+        return _verdict(answer, out, lang)
+    alive = hit.get("survives", not hit.get("dies"))
+    if lang == "ja":
+        return _verdict(answer, out, lang) + "。呪文の解決後: " + ("生き残ります" if alive else "戦場を離れます（死亡）")
+    return _verdict(answer, out, lang) + "; after the spell resolves: " + ("it survives" if alive else "it dies")
+
+
+def _verdict(answer: dict, out: dict, lang: str) -> str:
     for key, ja_yes, ja_no, en_yes, en_no in VERDICTS:
         if key not in out:
             continue

@@ -59,7 +59,7 @@ def css_rules(fields: list[Field]) -> str:
 
 def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
     label = _label(sub, lang, key)
-    kind = sub.get("type")
+    kind = _kind(sub)
     if "enum" in sub:
         labels = sub.get(f"enum_labels_{lang}") or {}
         return Field(name, label, "select", value,
@@ -114,7 +114,7 @@ def _object(schema: dict, form, prefix: str) -> dict:
 
 
 def _value(sub: dict, form, name: str):
-    kind = sub.get("type")
+    kind = _kind(sub)
     if kind == "boolean":
         return name in form
     if kind == "object":
@@ -143,6 +143,14 @@ def _value(sub: dict, form, name: str):
     if kind in ("integer", "number"):
         return _number(raw)
     return raw
+
+
+def _kind(sub: dict):
+    """The field's JSON type; a nullable one (["integer", "null"]: a power that may be absent) is its non-null type."""
+    kind = sub.get("type")
+    if isinstance(kind, list):
+        kind = next((k for k in kind if k != "null"), None)
+    return kind
 
 
 def _number(raw: str):

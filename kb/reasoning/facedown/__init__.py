@@ -30,10 +30,6 @@ register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("708", "702.37", "
                   name_en="Face-down spells and permanents", name_ja="裏向きの呪文とパーマネント",
                   procedures=PROCEDURES, relies_on=("202.3", "701.6", "601.3", "704.5", "117.1c", "117.2e", "718.4", "608.2c",
                                                          "120.3e", "701.8a", "702.12b", "613.4b", "613.1f"), examples=(
-                      ("稲妻に対応して変異の大天使を表向きにする", "Turn a morph Exalted Angel face up in response to Lightning Bolt",
-                       {"question": "turn-face-up", "via": "morph", "incoming": "Lightning Bolt deals 3 damage to any target.",
-                        "card": {"name": "Exalted Angel", "types": ["creature"], "mana_cost": "{4}{W}{W}", "power": 4,
-                                 "toughness": 5, "abilities": ["flying", "lifelink"], "morph_cost": "{2}{W}{W}"}}),
                       ("予示されたセラの天使を表向きにする", "Turn a manifested Serra Angel face up",
                        {"question": "turn-face-up", "via": "manifest", "card": {
                            "name": "Serra Angel", "types": ["creature"], "mana_cost": "{3}{W}{W}", "power": 4,
@@ -44,4 +40,8 @@ register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("708", "702.37", "
                       ("変異で裏向きに唱える（マナ総量が偶数の呪文は唱えられない）", "Cast with morph under an even-mana-value ban",
                        {"question": "cast-face-down", "via": "morph", "prohibition": "even-mana-value", "card": {
                            "name": "Exalted Angel", "types": ["creature"], "mana_cost": "{4}{W}{W}",
-                           "morph_cost": "{2}{W}{W}"}})))
+                           "morph_cost": "{2}{W}{W}"}}),
+                      ("稲妻に対応して変異の大天使を表向きにする", "Turn a morph Exalted Angel face up in response to Lightning Bolt",
+                       {"question": "turn-face-up", "via": "morph", "incoming": "Lightning Bolt deals 3 damage to any target.",
+                        "card": {"name": "Exalted Angel", "types": ["creature"], "mana_cost": "{4}{W}{W}", "power": 4,
+                                 "toughness": 5, "abilities": ["flying", "lifelink"], "morph_cost": "{2}{W}{W}"}})))
