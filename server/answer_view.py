@@ -64,7 +64,9 @@ LABELS = {
     "attached": ("つけられているか", "attached"), "legal_target": ("適正な対象か", "legal target"),
     "must_choose_one_of": ("このうち1つを選ぶ", "must choose one of"), "has_chosen_name": ("指定された名前を持つか",
                                                                                        "has the chosen name"),
-    "follows": ("従う指示", "follows the instructions of"),
+    "follows": ("従う指示", "follows the instructions of"), "allowed_costs": ("支払えるコスト", "costs allowed"),
+    "resolution_order": ("解決の順番", "resolution order"),
+    "by_mana_cost": ("マナ・コストで表向きにできるか", "by paying its mana cost"),
 }
 _YES = {"ja": ("はい", "いいえ"), "en": ("yes", "no")}
 

@@ -62,3 +62,14 @@ def test_new_fields_are_listed_with_ja_and_en_labels():
     for key, name in (("face-down", "incoming"), ("split-card", "watchers"), ("split-card", "target"),
                       ("meld", "targeted_as")):
         assert schemas[key][name]["title_ja"] and schemas[key][name]["title_en"]
+
+
+def test_japanese_cast_trigger_is_read_and_an_unreadable_one_refused(book):
+    from tests.reasoning.questions_capabilities import FIRE, ICE
+    sit = {"question": "cast", "left": FIRE, "right": ICE, "cast_as": "right",
+           "watchers": [{"text": "あなたが青の呪文を唱えるたび、カードを1枚引く。"}, {"text": "あなたが赤の呪文を唱えるたび"}]}
+    triggers = [t["triggers"] for t in ask(book, "split-card", sit)["outcome"]["cast_triggers"]]
+    assert triggers == [True, False]
+    with pytest.raises(SituationError) as e:
+        ask(book, "split-card", {**sit, "watchers": [{"text": "Flying"}]})
+    assert e.value.field == "watchers[0].text"

@@ -18,10 +18,14 @@ def _fits(browser) -> bool:
         browser.execute_script("return window.innerWidth")
 
 
-def _shots(browser, tmp_path, name: str) -> None:
+def _shots(browser, tmp_path, name: str, focus: str | None = None) -> None:
+    """Screenshots at desktop and phone width, scrolled to ``focus`` (an element id) when given."""
     for width, height, kind in ((1280, 900, "desktop"), (412, 915, "phone")):
         browser.set_window_size(width, height)
         assert _fits(browser), (name, kind)
+        if focus:  # an element id, or the label (dt) of an outcome field
+            browser.execute_script("(document.getElementById(arguments[0]) || [...document.querySelectorAll('dt')]"
+                                   ".find(e => e.textContent === arguments[0])).scrollIntoView()", focus)
         browser.save_screenshot(str(tmp_path / f"{name}-{kind}.png"))
 
 
@@ -43,7 +47,7 @@ def test_face_down_turned_up_in_response_in_japanese(browser, base_url, tmp_path
     browser.get(base_url + "/mechanics/face-down/ask?lang=ja")
     Select(browser.find_element(By.ID, "f-question")).select_by_value("turn-face-up")
     assert browser.find_element(By.ID, "f-incoming").is_displayed()
-    _shots(browser, tmp_path, "face-down-incoming-form")
+    _shots(browser, tmp_path, "face-down-incoming-form", "f-incoming")
     browser.set_window_size(1280, 900)
     browser.find_element(By.LINK_TEXT, "稲妻に対応して変異の大天使を表向きにする").click()
     WebDriverWait(browser, 10).until(lambda d: d.find_elements(By.ID, "verdict"))
@@ -52,7 +56,7 @@ def test_face_down_turned_up_in_response_in_japanese(browser, base_url, tmp_path
     assert {"117.1c", "117.2e", "120.3e", "704.5g"} <= set(trace), trace
     assert "対象1つあたり" not in browser.find_element(By.ID, "outcome").text
     assert "負うダメージ" in browser.find_element(By.ID, "outcome").text  # labels, not keys
-    _shots(browser, tmp_path, "face-down-incoming-answer")
+    _shots(browser, tmp_path, "face-down-incoming-answer", "スタック上の呪文が解決すると")
     _keep(tmp_path)
 
 
@@ -70,8 +74,9 @@ def test_fused_spell_on_its_target_with_a_cast_trigger_in_japanese(browser, base
     assert "戦場を離れます" in browser.find_element(By.ID, "verdict").text
     trace = _trace(browser)
     assert {"702.102d", "613.4b", "120.3e", "704.5g"} <= set(trace), trace
-    assert "対象のクリーチャー（解決後）" in browser.find_element(By.ID, "outcome").text
-    _shots(browser, tmp_path, "split-fused-answer")
+    outcome = browser.find_element(By.ID, "outcome").text
+    assert "対象のクリーチャー（解決後）" in outcome and "601.2i" in trace  # the JA trigger text was read
+    _shots(browser, tmp_path, "split-fused-answer", "唱えたときの誘発")
     _keep(tmp_path)
 
 
@@ -88,9 +93,9 @@ def test_legend_rule_per_controller_and_meld_target_in_japanese(browser, base_ur
     assert not errors, errors[0].text
     outcome = browser.find_element(By.ID, "outcome").text
     assert "レジェンド・ルール（コントローラーごと）" in outcome and "704.5j" in _trace(browser)
-    _shots(browser, tmp_path, "sba-legend-answer")
+    _shots(browser, tmp_path, "sba-legend-answer", "レジェンド・ルール（コントローラーごと）")
     browser.set_window_size(1280, 900)
     browser.get(base_url + "/mechanics/meld/ask?lang=ja")
     assert browser.find_element(By.ID, "f-targeted_as").is_displayed()
-    _shots(browser, tmp_path, "meld-form")
+    _shots(browser, tmp_path, "meld-form", "f-targeted_as")
     _keep(tmp_path)

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import re
 
+from kb.errors import SituationError
 from kb.reasoning.effects import read, steps
 from kb.reasoning.registry import implements
 from kb.reasoning.split.schema import M
@@ -17,11 +18,30 @@ _CAST = re.compile(r"whenever (?:you|a player|an opponent) casts? (?:a|an|your f
                    r"( that has an adventure)?")
 
 
+_CAST_JA = re.compile(r"(?:あなた|プレイヤー|対戦相手)が(.*?)呪文を唱えるたび")
+_JA_WORDS = {"白": "white", "青": "blue", "黒": "black", "赤": "red", "緑": "green", "多色": "multicolored",
+             "無色": "colorless", "クリーチャーでない": "noncreature", "クリーチャー": "creature", "インスタント": "instant",
+             "ソーサリー": "sorcery", "アーティファクト": "artifact", "エンチャント": "enchantment",
+             "プレインズウォーカー": "planeswalker", "バトル": "battle", "同族": "kindred"}
+
+
 def trigger_words(text: str) -> dict | None:
-    """The condition of a 'whenever you cast a … spell' ability, or None if it isn't one."""
-    m = _CAST.search((text or "").lower().replace("’", "'"))
-    if not m:
+    """The condition of a 'whenever you cast a … spell' ability (「あなたが青の呪文を唱えるたび」),
+    or None if it isn't one."""
+    low = (text or "").lower().replace("’", "'")
+    m, ja = _CAST.search(low), _CAST_JA.search(text or "")
+    if not m and not ja:
         return None
+    if ja:
+        rest, words = ja.group(1), []
+        for jw, w in sorted(_JA_WORDS.items(), key=lambda kv: -len(kv[0])):
+            if jw in rest:
+                words.append(w)
+                rest = rest.replace(jw, "")
+        return {"colours": [COLOUR_WORDS[w] for w in words if w in COLOUR_WORDS],
+                "types": [w for w in words if w in TYPE_WORDS], "not_types": [w[3:] for w in words if w.startswith("non")],
+                "multicolored": "multicolored" in words, "colorless": "colorless" in words,
+                "adventure": "出来事を持つ" in ja.group(1)}
     words = re.findall(r"[a-z]+", m.group(1))
     return {"colours": [COLOUR_WORDS[w] for w in words if w in COLOUR_WORDS],
             "types": [w for w in words if w in TYPE_WORDS], "not_types": [w[3:] for w in words if w.startswith("non")
@@ -46,10 +66,13 @@ def matches(st, ctx, chars=None, **_):
 
 def watch(ctx, st, chars: dict, has_adventure: bool) -> list[dict]:
     results = []
-    for w in st["s"]["watchers"]:
+    for i, w in enumerate(st["s"]["watchers"]):
         cond = trigger_words(w["text"])
         if cond is None:
-            continue
+            raise SituationError(f"watchers[{i}].text", f"not an ability that triggers on casting a spell: {w['text']!r} "
+                                 "(e.g. 'Whenever you cast a blue spell')",
+                                 message_ja=f"「{w['text']}」は呪文を唱えたときに誘発する能力として読めません"
+                                 "（例 あなたが青の呪文を唱えるたび）")
         why = []
         colours, types = set(chars["colors"]), set(chars["types"])
         if cond["colours"] and not set(cond["colours"]) <= colours:
