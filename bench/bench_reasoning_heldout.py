@@ -165,6 +165,7 @@ KEYMAP: dict[str, dict[str, list[str]]] = {
         "ceases_to_exist": ["copy-resolves|ceases_to_exist"], "becomes": ["copy-resolves|becomes"],
         "counts_as_created": ["copy-resolves|counts_as_created"],
         "copies_choice": ["permanent|copies_choice"], "etb_trigger": ["permanent|etb_triggers"],
+        "original_power": ["permanent|original_after.power"], "original_toughness": ["permanent|original_after.toughness"],
         "copy_damage": ["spell|damage_per_target"], "damage_per_target": ["spell|damage_per_target"],
         "has_mana_ability": ["permanent|mana_abilities::bool", "token|mana_abilities::bool"],
         "has_{words}_ability": ["permanent|abilities::words:{words}", "token|abilities::words:{words}"],

@@ -61,6 +61,18 @@ CAPABILITIES = [
     ("cap: Clone of Sol Ring has its mana ability", CP,
      cp("permanent", {"name": "Sol Ring", "types": ["artifact"], "mana_cost": "{1}", "text": "{T}: Add {C}{C}."}),
      {"mana_abilities": ["{T}: Add {C}{C}."], "types": ["artifact"]}, ["707.2", "605.1a"]),
+    # 611.3a: the original's "number of creatures named Plague Rats" counts a copy named Plague Rats (707.9d: the
+    # 7/7 exception means the copy itself has no such ability)
+    ("cap: Quicksilver Gargantuan copying Plague Rats makes the original 2/2", CP,
+     cp("permanent", {"name": "Plague Rats", "types": ["creature"], "mana_cost": "{2}{B}", "text": "Plague Rats's "
+                      "power and toughness are each equal to the number of creatures named Plague Rats on the "
+                      "battlefield."}, exception={"set_power": 7, "set_toughness": 7, "original_has_cda": True}),
+     {"power": 7, "original_after.power": 2, "original_after.toughness": 2}, ["707.9d", "611.3a"]),
+    ("cap: one more Plague Rats elsewhere makes it 3/3", CP,
+     cp("permanent", {"name": "Plague Rats", "types": ["creature"], "mana_cost": "{2}{B}", "text": "Plague Rats's "
+                      "power and toughness are each equal to the number of creatures named Plague Rats on the "
+                      "battlefield."}, other_creatures_named=1),
+     {"original_after.power": 3}, ["611.3a"]),
     # 702.102d left then right + 613.1f/613.4b then 120.3e + 704.5g
     ("cap: fused Turn // Burn kills Serra Angel", SP,
      sp("cast", TURN, BURN, layout="fuse", cast_as="fused", target={"name": "Serra Angel", "power": 4, "toughness": 4,

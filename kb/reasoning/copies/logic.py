@@ -274,7 +274,9 @@ def _permanent(ctx, st, token):
             "copies_choice": False if o["as_enters_choice"] else None,
             "choice_by": st["s"]["copier_controller"] if o["as_enters_choice"] else None,
             "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0,
-            "mana_abilities": spelltext.mana(ctx, "" if o["face_down"] or o["is_copy_of"].get("name") else o["text"])}
+            "mana_abilities": spelltext.mana(ctx, "" if o["face_down"] or o["is_copy_of"].get("name") else o["text"]),
+            "original_after": None if token or o["face_down"] else
+            spelltext.original_after(ctx, o, v["name"], st["s"]["other_creatures_named"])}
 
 
 @implements("707.10", "a copy of a spell isn't cast", "all decisions made for it", mechanic=M)

@@ -66,4 +66,7 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
                                 {"you": ("あなた", "you"), "opponent": ("対戦相手", "opponent")}, default="you"),
     "copier_double_faced": boolean("コピー側は両面カード", "the copy is represented by a double-faced card"),
     "copies": integer("作るコピーの数", "number of copies", default=1, minimum=1),
+    "other_creatures_named": integer("同じ名前を持つ他のクリーチャー（コピー元とコピー以外）",
+                                     "other creatures with the name the original counts (not the original or copy)",
+                                     default=0),
 }, required=("question", "original"))

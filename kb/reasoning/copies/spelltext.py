@@ -1,6 +1,7 @@
 """What a copy's rules text does: the damage a copy of a spell deals with the decisions it copied
-(707.10: X, kicker, the number of targets), read by kb.reasoning.effects; and which copied abilities
-are mana abilities (605.1a)."""
+(707.10: X, kicker, the number of targets), read by kb.reasoning.effects; which copied abilities
+are mana abilities (605.1a); and the original's counting P/T ability once the copy is there too
+(611.3a: "the number of creatures named …" counts the copy when the copy has that name)."""
 from __future__ import annotations
 
 import re
@@ -51,3 +52,26 @@ def spell_damage(ctx, o: dict, targets: list) -> int | None:
     each = resolve(ctx, effects, {"name": "each target"}, kicked=o["kicked"], x=o["x"],
                    targets=max(1, len(targets)), source="the copy")
     return each["damage"]
+
+
+_COUNT = re.compile(r"power and toughness are each equal to the number of creatures named (.+?) on the battlefield",
+                    re.I)
+
+
+@implements("611.3a", "it applies at any given moment to whatever its text indicates", mechanic=M)
+def recount(st, ctx, name="", n=0, others=0, copy_named=False, **_):
+    return (f"the original's P/T ability counts creatures named {name} at every moment: itself"
+            + (", the copy (it has that name)" if copy_named else "")
+            + (f" and {others} other(s)" if others else "") + f": {n}/{n}")
+
+
+def original_after(ctx, o: dict, copy_name: str | None, others: int) -> dict | None:
+    """The original's P/T after the copy has entered, when its own ability counts creatures by name."""
+    m = _COUNT.search(o.get("text") or "")
+    if not m:
+        return None
+    name = m.group(1).strip()
+    copy_named = (copy_name or "").lower() == name.lower()
+    n = (1 if (o.get("name") or "").lower() == name.lower() else 0) + copy_named + others
+    ctx.apply("611.3a", name=name, n=n, others=others, copy_named=copy_named)
+    return {"power": n, "toughness": n}
