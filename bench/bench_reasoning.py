@@ -67,6 +67,17 @@ QUESTIONS = {
     "split-card/fused": ("split-card", {"question": "resolves", "layout": "fuse", "cast_as": "fused",
                                         "left": {"name": "Turn", "types": ["instant"], "mana_cost": "{2}{U}"},
                                         "right": {"name": "Burn", "types": ["instant"], "mana_cost": "{1}{R}"}}),
+    "face-down/in-response": ("face-down", {"question": "turn-face-up", "via": "morph",
+                                            "incoming": "Chandra's Outrage deals 4 damage to target creature.", "card": {
+                                                "name": "Exalted Angel", "types": ["creature"], "mana_cost": "{4}{W}{W}",
+                                                "power": 4, "toughness": 5, "morph_cost": "{2}{W}{W}"}}),
+    "split-card/fused-on-target": ("split-card", {
+        "question": "cast", "layout": "fuse", "cast_as": "fused",
+        "left": {"name": "Turn", "types": ["instant"], "mana_cost": "{2}{U}", "text": "Target creature loses all "
+                 "abilities and becomes a red Weird with base power and toughness 0/1."},
+        "right": {"name": "Burn", "types": ["instant"], "mana_cost": "{1}{R}", "text": "Burn deals 2 damage to any target."},
+        "target": {"name": "Serra Angel", "power": 4, "toughness": 4},
+        "watchers": [{"text": "Whenever you cast a blue spell, draw a card."}]}),
     "sba/aura-after-death": ("state-based-actions", {"permanents": [
         {"name": "Lions", "power": 3, "toughness": 3, "damage": 3},
         {"name": "Holy Strength", "types": ["enchantment"], "attachment": "aura", "attached_to": "Lions"},
