@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 
 from kb.reasoning.cards import colours, mana_value, real_card
-from kb.reasoning.copies import spelltext
+from kb.reasoning.copies.spelltext import mana as copied_mana_abilities, original_after, spell_damage
 from kb.reasoning.copies.schema import M
 from kb.reasoning.registry import implements
 
@@ -274,9 +274,9 @@ def _permanent(ctx, st, token):
             "copies_choice": False if o["as_enters_choice"] else None,
             "choice_by": st["s"]["copier_controller"] if o["as_enters_choice"] else None,
             "unlocked": unlocked if room else None, "tokens": st["s"]["copies"] if token else 0,
-            "mana_abilities": spelltext.mana(ctx, "" if o["face_down"] or o["is_copy_of"].get("name") else o["text"]),
+            "mana_abilities": copied_mana_abilities(ctx, "" if o["face_down"] or o["is_copy_of"].get("name") else o["text"]),
             "original_after": None if token or o["face_down"] else
-            spelltext.original_after(ctx, o, v["name"], st["s"]["other_creatures_named"])}
+            original_after(ctx, o, v["name"], st["s"]["other_creatures_named"])}
 
 
 @implements("707.10", "a copy of a spell isn't cast", "all decisions made for it", mechanic=M)
@@ -343,7 +343,8 @@ def _spell(ctx, st, cast):
     if st["s"]["may_choose_new_targets"]:
         ctx.apply("707.10c")
     targets = st["s"]["new_targets"] or o["targets"]
-    return {"damage_per_target": spelltext.spell_damage(ctx, o, targets), "copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
+    return {"damage_per_target": spell_damage(ctx, o, targets),
+            "copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
             "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),
             "colors": colours(o.get("mana_cost"), o.get("color_indicator")),

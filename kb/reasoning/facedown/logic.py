@@ -8,7 +8,7 @@ manifested/cloaked card with morph or disguise, either procedure (701.40c/d, 701
 from __future__ import annotations
 
 from kb.reasoning.cards import colours, mana_value, real_card
-from kb.reasoning.facedown import respond
+from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
 
@@ -287,7 +287,7 @@ def _turn_up(ctx, st):
                 "revealed": st.get("revealed", False), "remains_face_down": True,
                 "cost": st["cost"], "reason": st.get("reason") or ("not enough mana" if st.get("short") else None),
                 "turned_face_up_triggers": False, "characteristics": dict(st["down"]),
-                "effect_turns_it_face_up": not st.get("revealed"), "incoming": respond.incoming(ctx, st, None),
+                "effect_turns_it_face_up": not st.get("revealed"), "incoming": incoming(ctx, st, None),
                 "can_pay_prototype_cost": False if card.get("prototype_cost") else None}
     if method != "effect":
         ctx.apply("116.2b")
@@ -310,8 +310,8 @@ def _turn_up(ctx, st):
             "effects_still_apply": True, "etb_triggers": False, "ward_after": False,
             "turned_face_up_triggers": bool(real.get("turned_face_up_ability")),
             "survives_damage": after["toughness"] is None or st["s"]["damage"] < after["toughness"],
-            "effect_turns_it_face_up": True, "timing": respond.timing(ctx, st) if method != "effect" else None,
-            "incoming": respond.incoming(ctx, st, after),
+            "effect_turns_it_face_up": True, "timing": timing(ctx, st) if method != "effect" else None,
+            "incoming": incoming(ctx, st, after),
             "can_pay_prototype_cost": False if card.get("prototype_cost") else None}
 
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 from kb.reasoning.cards import colours, combine_costs, mana_value, real_card
 from kb.reasoning.registry import implements
 from kb.reasoning.requirement import requirement_check
-from kb.reasoning.split import resolve
+from kb.reasoning.split.resolve import on_target, watch
 from kb.reasoning.split.schema import M
 
 
@@ -284,12 +284,12 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("715.2a")
         out["has_adventure"] = True
     if q == "cast" and st["ok"]:
-        out["cast_triggers"] = resolve.watch(ctx, st, chars, bool(adv))
+        out["cast_triggers"] = watch(ctx, st, chars, bool(adv))
     if q == "cast" and st["ok"] and half == "both":  # what the fused spell will do as it resolves
         ctx.apply("702.102d")
         out |= {"total_cost": chars.get("mana_cost"), "resolution_order": [sit["left"]["name"], sit["right"]["name"]]}
     if q == "cast" and st["ok"]:
-        out["target_after"] = resolve.on_target(ctx, st, [sit["left"], sit["right"]] if half == "both" else [sit[half]])
+        out["target_after"] = on_target(ctx, st, [sit["left"], sit["right"]] if half == "both" else [sit[half]])
     if q == "cast" or not st["ok"]:
         return out
     if q == "resolves":
