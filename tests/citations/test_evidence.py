@@ -71,6 +71,21 @@ def test_a_changes_article_cites_the_edition_it_announces_and_what_was(full_kb, 
     assert old["edition_meant"]["runner_up"]["edition"] == "2017-09-29"
 
 
+def test_a_changes_article_heading_means_the_rule_that_changed(full_kb, listed):
+    # Ixalan's "### 704.5j": in 2017-09-29 704.5j is 2017-06-05's 704.5k shifted up unchanged; the
+    # article is about the old 704.5j (the planeswalker uniqueness rule), which was removed
+    text = ("Ixalan Comprehensive Rules Changes\n\n### 306.4, 704.5j\n\nAll planeswalkers are now legendary!\n")
+    report = full_kb.check_citations(text, date="2017-09-28")
+    c = _one(report, "704.5j")
+    meant = c["edition_meant"]
+    assert (meant["edition"], meant["method"], c["edition"]) == ("2017-08-25", "edition-before-announced", "2017-06-05")
+    assert (c["status"], c["current"]) == ("removed", None)
+    assert any("704.5j of CR 2017-09-29 is 704.5k of CR 2017-06-05 renumbered, text unchanged" in e
+               for e in meant["evidence"])
+    # a heading whose rule in the announced edition is new or changed stays with the announced edition
+    assert _one(report, "306.4")["edition_meant"]["edition"] == "2017-09-29"
+
+
 def test_a_quote_outweighs_the_date(full_kb, listed):
     # a 2010 forum post edited after Innistrad: its quote is 2011-09-30's annihilator, not 2010's level up
     text = ("Sticky: The Keyword FAQ  Apr 27, 2010\n\n702.84a Annihilator is a triggered ability. "
