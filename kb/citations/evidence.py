@@ -19,6 +19,7 @@ from datetime import date as Date
 from rapidfuzz import fuzz
 
 from kb.citations.official import loaded_edition, pool as pooled
+from kb.citations.wording import ja
 from kb.sources.official import OfficialEdition as Edition, OfficialList
 from kb.store.lineage import Lineage
 from kb.text import normalize
@@ -85,7 +86,7 @@ class Verdict:
     def as_json(self) -> dict:
         return {"edition": self.edition, "file_date": self.file_date, "loaded": self.loaded,
                 "resolved_with": self.resolve_with, "method": self.method, "score": round(self.score, 2),
-                "evidence": self.evidence, "runner_up": self.runner_up, "ambiguous": self.ambiguous,
+                "evidence": self.evidence, "evidence_ja": [ja(line) for line in self.evidence], "runner_up": self.runner_up, "ambiguous": self.ambiguous,
                 "caveat": self.caveat, "caveat_ja": self.caveat_ja}
 
 
