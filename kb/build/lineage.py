@@ -16,6 +16,9 @@ prefers candidates under its parent's match, in passes from surest to loosest:
 6. a duplicated text kept once        -> "text-merged"    (two rules of the old edition said the same
                                                             thing; the new one keeps it once: both link
                                                             to it, the first link is its predecessor)
+7. a rule split in two keeps its number where its subrules stay -> "same-number-children-kept"
+   (Eldraine's 601.3: its second sentence became 601.4, the longer text, but 601.3a-d stayed under
+   601.3 with the first sentence reworded: 601.3 is still 601.3, 601.4 is new)
 
 Text is compared after normalisation and with rule numbers masked, so a rule whose only change
 is a moved cross-reference ("see rule 701.25" -> "see rule 701.27") still counts as the same text.
@@ -151,7 +154,37 @@ def match_editions(old_rules: list[Rule], new_rules: list[Rule]) -> list[Link]:
             if score >= SIMILAR_REWORDED:
                 link(old, new, "same-number-reworded", score / 100)
     _merged(old_rules, new_rules, old_keys, new_keys, links, link)
+    _children_kept(old_rules, new_rules, old_keys, new_keys, links, taken, link)
     return list(links.values())
+
+
+def _children_kept(old_rules, new_rules, old_keys, new_keys, links, taken, link) -> None:
+    """A rule matched by a fuzzy score to another number (not one of its own number's subrules),
+    while most of its subrules stayed under its own number, that number's new rule having no
+    predecessor and being loosely similar: the rule was split and kept its number; the other part
+    is a new rule."""
+    children: dict[str, list[str]] = {}
+    for r in old_rules:
+        if r.parent:
+            children.setdefault(r.parent, []).append(r.number)
+    new_by_number = {r.number: r for r in new_rules}
+    new_parent = {r.number: r.parent for r in new_rules}
+    for old in old_rules:
+        found = links.get(old.number)
+        kids = children.get(old.number, [])
+        if found is None or found.method != "text-fuzzy" or found.new == old.number or not kids \
+                or new_parent.get(found.new) == old.number:  # its text went into a subrule of its
+            continue                                         # own number (2020's 903.9 -> 903.9b): moved
+        own = new_by_number.get(old.number)
+        if own is None or own.kind != old.kind or any(l.new == own.number for l in links.values()):
+            continue
+        stayed = sum(1 for k in kids if k in links and new_parent.get(links[k].new) == own.number)
+        if stayed * 2 <= len(kids):
+            continue
+        score = similarity(old_keys[old.number], new_keys[own.number])
+        if score >= SIMILAR_REWORDED:
+            taken.discard(found.new)
+            link(old, own, "same-number-children-kept", score / 100)
 
 
 def _merged(old_rules, new_rules, old_keys, new_keys, links, link) -> None:

@@ -36,11 +36,31 @@ EDITORIAL = 65
 STATUS_ORDER = ("never-existed", "removed", "ambiguous", "renumbered", "text-changed", "current")
 
 
+def _changed(step: dict) -> bool:
+    return step["from"] != step["to"] or step["text_changed"] or step["method"] != "same-number-same-text"
+
+
+def changes(steps: list[dict]) -> list[dict]:
+    """The lineage steps where something happened (a number or a text changed, a looser match);
+    the steps that carried the rule unchanged to the next edition are only counted."""
+    return [s for s in steps if _changed(s)]
+
+
 class Answers:
     def __init__(self, kb):
         self.kb = kb
         self.model = kb.model
         self.lineage = kb.lineage
+        self.texts: dict[str, str] = {}  # the answer's one table of rule texts: "en/2026-06-19/601.2f" -> text
+
+    def ref(self, key) -> str | None:
+        """A rule's text put in the answer's table once; citations carry its key ("lang/edition/number")."""
+        text = self.rule_text(key) if key else None
+        if text is None:
+            return None
+        ref = "/".join(key)
+        self.texts[ref] = text
+        return ref
 
     # ------------------------------------------------------------ rules then and now
 
@@ -67,9 +87,8 @@ class Answers:
             return None
         key = ("en", cur["edition"], cur["number"])
         ja_key = self.lineage.ja_for(key)
-        return {"number": cur["number"], "edition": cur["edition"], "text_en": self.rule_text(key),
-                "text_ja": self.rule_text(ja_key) if ja_key else None,
-                "text_ja_edition": ja_key[1] if ja_key else None}
+        return {"number": cur["number"], "edition": cur["edition"], "text_en_ref": self.ref(key),
+                "text_ja_ref": self.ref(ja_key), "text_ja_edition": ja_key[1] if ja_key else None}
 
     # ------------------------------------------------------------ titles
 
@@ -129,13 +148,14 @@ class Answers:
         out = {"kind": kind, "raw": raw, "line": line, "column": column, "numbers": list(numbers),
                "title": title, "edition": edition, "method": method, "status": status,
                "rule_then": self.rule_then(read_as.get(numbers[0], numbers[0]), edition),
-               "current": self.current_block(first), "steps": first["steps"]}
+               "current": self.current_block(first), "steps": changes(first["steps"]),
+               "steps_unchanged": sum(1 for s in first["steps"] if not _changed(s))}
         if verdict is not None:
             out["edition_meant"] = verdict.as_json()
         out["resolved"] = [{"number": n, "status": s["status"], "current": (s["current"] or {}).get("number"),
                             **({"read_as": read_as[n]} if n in read_as else {}),
-                            "text_then": self.rule_text(("en", edition, read_as.get(n, n))) if edition else None,
-                            "text_today": self.rule_text(("en", s["current"]["edition"], s["current"]["number"]))
+                            "text_then_ref": self.ref(("en", edition, read_as.get(n, n))) if edition else None,
+                            "text_today_ref": self.ref(("en", s["current"]["edition"], s["current"]["number"]))
                             if s["current"] else None} for n, s in zip(numbers, statuses)]
         if status == "never-existed":
             elsewhere = sorted({e for e in self.lineage.editions for n in numbers
@@ -161,10 +181,9 @@ class Answers:
         return s
 
     def rule_then(self, number: str, edition: str | None) -> dict:
-        text = self.rule_text(("en", edition, number)) if edition else None
         ja = self.ja_text(edition, number) if edition else None
-        return {"number": number, "edition": edition, "text": text,
-                "text_ja": ja[1] if ja else None, "text_ja_edition": ja[0][1] if ja else None}
+        return {"number": number, "edition": edition, "text_ref": self.ref(("en", edition, number)) if edition else None,
+                "text_ja_ref": self.ref(ja[0]) if ja else None, "text_ja_edition": ja[0][1] if ja else None}
 
     def _candidate(self, number: str, edition: str, why: str) -> dict:
         s = self.lineage.status(number, edition)
@@ -176,7 +195,8 @@ class Answers:
 
     # ------------------------------------------------------------ one quote
 
-    def compare_quote(self, quote: QuotedRule, edition: str | None, context: str) -> dict:
+    def compare_quote(self, quote: QuotedRule, edition: str | None, reference) -> dict:
+        """``reference``: the JA wording a quote is read against for slips (kb.citations.reading.Reference)."""
         number = quote.number
         if edition is None:
             return {"status": "no-edition"}
@@ -196,7 +216,7 @@ class Answers:
             if found:
                 key, text = found
                 # Differences may be rule changes; the quote is also read for input errors on its own.
-                suspects = reading_check(self.model, quote.text, context)
+                suspects = reading_check(self.model, quote.text, reference=reference)
                 out = {"status": "no-official-ja-text-for-edition",
                        "note": f"no official JA text of CR {edition}; compared with the JA text of rule "
                                f"{key[2]} in CR {key[1]} (the same rule through lineage), so differences "
@@ -207,13 +227,13 @@ class Answers:
                 if suspects:
                     out["summary"] += "; suspected typos: " + "; ".join(f"{x['quoted']} → {x['likely']}" for x in suspects)
                 return out
-        suspects = reading_check(self.model, quote.text, context)
-        en = self.rule_text(("en", edition, number))
+        suspects = reading_check(self.model, quote.text, reference=reference)
+        en = self.ref(("en", edition, number))
         out = {"status": "no-official-ja-text",
                "note": f"no JA text of rule {number} (CR {edition}) or of the same rule in any loaded JA "
                        f"edition; the quote's wording was checked against JA texts in the knowledge base "
                        f"by reading (suspected input-conversion errors), not against an official text",
-               "against": {"lang": "en", "edition": edition, "number": number, "text": en} if en else None,
+               "against": {"lang": "en", "edition": edition, "number": number, "text_ref": en} if en else None,
                "ops": [["suspect", s["quoted"], s["likely"]] for s in suspects], "suspects": suspects,
                "similarity": None, "identical": False}
         out["summary"] = ("suspected typos: " + "; ".join(f"{s['quoted']} → {s['likely']}" for s in suspects)

@@ -21,6 +21,8 @@ from kb.citations.markup import strip_markup
 from kb.citations.named import read_named
 from kb.citations.official import official
 from kb.citations.quotes import find_quotes
+from kb.citations.reading import Reference
+from kb.citations.wording import ja
 from kb.errors import InvalidDate, InvalidLang
 from kb.memo import per_owner
 from kb.parse.common import is_japanese
@@ -132,11 +134,12 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                               edition=verdict.resolve_with if verdict else None,
                               method=verdict.method if verdict else "no-edition-loaded", kind="citation",
                               verdict=verdict, read_as=read_as)
-        entry |= {"form": c.form, "confidence": c.confidence, "why": c.why}
+        entry |= {"form": c.form, "confidence": c.confidence, "why": c.why, "why_ja": ja(c.why)}
         _ambiguity(answers, entry, verdict)
         citations.append(entry)
     lines = plain.text.splitlines()
     quote_summaries = []
+    reference = None
     for q, column, shown in quotes:
         line = q.locator.line_start
         verdict = chooser.choose([q.number], quote=_Quote(q), context=lines[line - 1]) if chooser else None
@@ -144,13 +147,15 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
         entry = answers.entry(raw=q.raw_number, line=line, column=column, numbers=[q.number], title=None,
                               edition=edition, method=verdict.method if verdict else "no-edition-loaded",
                               kind="quote", verdict=verdict)
-        entry |= {"form": "quote", "confidence": 0.9, "why": "a line that opens with a rule number and goes on "
-                                                             "with text: a quote of that rule"}
-        context = "\n".join(lines[:line - 1] + lines[q.locator.line_end:])
-        # the page may quote the rule twice (the FAQ repeats itself): a repeat is not a reference
-        context = context.replace(q.text, "")
+        why = "a line that opens with a rule number and goes on with text: a quote of that rule"
+        entry |= {"form": "quote", "confidence": 0.9, "why": why, "why_ja": ja(why)}
+        # the rest of the page is reference wording for the quote's reading check; the quote itself
+        # is not, nor its repeats (the FAQ repeats itself): a repeat is not a reference
+        if reference is None:
+            reference = Reference(answers.model, plain.text)
+        own = reference.leaving_out(q.text, plain.text.count(q.text) or 1)
         entry["quote"] = {"text": shown, "line": line, "lang": q.lang}
-        d = entry["quote_check"] = answers.compare_quote(q, edition, context)
+        d = entry["quote_check"] = answers.compare_quote(q, edition, own)
         # quote_diff only when there is something to show (the CLI prints it as a difference)
         entry["quote_diff"] = d if d.get("ops") else None
         citations.append(entry)
@@ -158,7 +163,7 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                                 "comparison": d["status"], "similarity": d.get("similarity"),
                                 "summary": d.get("summary")})
     citations.sort(key=lambda c: (c["line"], c["column"]))
-    return _report(citations, quote_summaries, facts, lineage, when, date_source, lang)
+    return _report(citations, quote_summaries, facts, lineage, when, date_source, lang) | {"texts": answers.texts}
 
 
 def _read_named(answers: Answers, chooser, verdict, c, words: str) -> dict[str, str] | None:

@@ -19,6 +19,7 @@ from datetime import date as Date
 from rapidfuzz import fuzz
 
 from kb.citations.official import loaded_edition, pool as pooled
+from kb.citations.wording import ja
 from kb.sources.official import OfficialEdition as Edition, OfficialList
 from kb.store.lineage import Lineage
 from kb.text import normalize
@@ -85,7 +86,7 @@ class Verdict:
     def as_json(self) -> dict:
         return {"edition": self.edition, "file_date": self.file_date, "loaded": self.loaded,
                 "resolved_with": self.resolve_with, "method": self.method, "score": round(self.score, 2),
-                "evidence": self.evidence, "runner_up": self.runner_up, "ambiguous": self.ambiguous,
+                "evidence": self.evidence, "evidence_ja": [ja(line) for line in self.evidence], "runner_up": self.runner_up, "ambiguous": self.ambiguous,
                 "caveat": self.caveat, "caveat_ja": self.caveat_ja}
 
 
@@ -145,6 +146,34 @@ class Chooser:
         if held:
             return 0.0, None
         return -0.75, f"not in the loaded editions around {e}"
+
+    def _changed_before(self, numbers: list[str], e: str) -> tuple[float, str | None]:
+        """A changes article speaks of rules that changed. When the announced edition's rule of the
+        number is only the previous edition's rule of another number moved up or down unchanged,
+        and the previous edition's rule of that number was removed or moved, the article means the
+        previous edition's rule (Ixalan's 704.5j: the removed uniqueness rule, not the shifted one)."""
+        f = self.facts
+        if not (f.announced and f.previous) or e != f.previous.effective or len(numbers) != 1:
+            return 0.0, None
+        number = numbers[0]
+        new = f.announced.effective if f.announced.effective in self.loaded else \
+            self.resolve(f.announced.effective, numbers, "")
+        old = e if e in self.loaded else self.resolve(e, numbers, "past")
+        if not new or not old or old >= new or ("en", new, number) not in self.rules \
+                or ("en", old, number) not in self.rules:
+            return 0.0, None
+        was = self.lineage.backward(number, new, old)
+        if was is None or was == number:
+            return 0.0, None
+        carried, steps = self.lineage.forward(was, old, new)
+        if carried != number or any(s["text_changed"] for s in steps):
+            return 0.0, None
+        went = self.lineage.carry(number, old, new)
+        if went == number:
+            return 0.0, None
+        fate = "removed" if went is None else f"moved to {went}"
+        return 1.5, (f"{number} of CR {new} is {was} of CR {old} renumbered, text unchanged, while {number} of "
+                     f"CR {old} was {fate}: a changes article speaks of the rule that changed")
 
     def loaded_around(self, e: str) -> tuple[str | None, str | None]:
         before = [x for x in self.lineage.editions if x < e]
@@ -217,6 +246,10 @@ class Chooser:
             if why:
                 evidence.append(why)
             s, why = self._exists(numbers, e)
+            score += s
+            if why:
+                evidence.append(why)
+            s, why = self._changed_before(numbers, e)
             score += s
             if why:
                 evidence.append(why)

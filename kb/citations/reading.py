@@ -90,17 +90,57 @@ def _keys(window: list[tuple[str, tuple[str, ...]]], limit: int = 16) -> set[str
 _MAX_WINDOW = 5
 
 
-def _reference(model, extra: str) -> dict[str, dict[str, int]]:
+def _reference(model) -> dict[str, dict[str, int]]:
     """romaji key -> {surface: count} over JA texts of the KB (JA CR rules, glossary, documents)."""
     def build() -> dict[str, dict[str, int]]:
         index: dict[str, dict[str, int]] = {}
         for text in _ja_texts(model, statements=True):
             _add_windows(index, _tokens(text))
         return index
-    index = per_owner(model, "citations-reading-reference", build)
-    if extra:
-        index = {k: dict(v) for k, v in index.items()}
-        _add_windows(index, _tokens(extra))
+    return per_owner(model, "citations-reading-reference", build)
+
+
+class Reference:
+    """The KB's JA wording plus a checked document's own (tokenized once per document, on first use,
+    not once per quote: a 1 MiB text with a hundred quotes is read once), less the quote being read:
+    its own words are not evidence for themselves (a page may repeat a quote: each repeat is out)."""
+
+    def __init__(self, model, document: str = ""):
+        self.base = _reference(model)
+        self._text = document
+        self._document: dict[str, dict[str, int]] | None = None
+        self._parent: Reference | None = None
+        self.without: dict[str, dict[str, int]] = {}
+
+    @property
+    def document(self) -> dict[str, dict[str, int]]:
+        if self._parent is not None:
+            return self._parent.document
+        if self._document is None:
+            self._document = _windows(_tokens(self._text)) if self._text else {}
+        return self._document
+
+    def leaving_out(self, text: str, times: int) -> "Reference":
+        """The same reference without ``times`` copies of ``text`` (a quote and its repeats)."""
+        view = Reference.__new__(Reference)
+        view.base, view._text, view._document, view._parent = self.base, "", None, self
+        view.without = {k: {s: c * times for s, c in bucket.items()}
+                        for k, bucket in _windows(_tokens(text)).items()} if times else {}
+        return view
+
+    def get(self, key: str, default=None) -> dict[str, int]:
+        base, doc, out = self.base.get(key), self.document.get(key), self.without.get(key) or {}
+        if not doc:
+            return base or (default if default is not None else {})
+        merged = dict(base or {})
+        for surface, count in doc.items():
+            merged[surface] = merged.get(surface, 0) + count - out.get(surface, 0)
+        return {s: c for s, c in merged.items() if c > 0}
+
+
+def _windows(toks) -> dict[str, dict[str, int]]:
+    index: dict[str, dict[str, int]] = {}
+    _add_windows(index, toks)
     return index
 
 
@@ -146,11 +186,12 @@ def _official_words(model) -> set[str]:
     return per_owner(model, "citations-official-words", build)
 
 
-def reading_check(model, text: str, context: str = "") -> list[dict]:
+def reading_check(model, text: str, context: str = "", reference: Reference | None = None) -> list[dict]:
     """Spans of a JA quote that read like a word the KB's JA texts use but are written otherwise:
-    「パー蔓延と」 reads as 「パーマネント」, 「変身下の地も」 as 「変身した後も」."""
+    「パー蔓延と」 reads as 「パーマネント」, 「変身下の地も」 as 「変身した後も」. The reference is the KB's
+    JA texts and ``context`` (the rest of the document), or a ``reference`` made once per document."""
     try:
-        index = _reference(model, context)
+        index = reference if reference is not None else Reference(model, context)
         toks = _tokens(text)
     except ImportError:
         return []

@@ -49,9 +49,17 @@ STATUS = {
     "never-existed": ("存在しない番号", "never existed"), "ambiguous": ("判断が分かれる", "ambiguous"),
 }
 
+METHOD = {  # how the edition was chosen (kb.citations.evidence): the answer's code, said on the page
+    "quoted-text": ("引用文から", "quoted-text"), "announced-edition": ("記事が告知している版", "announced-edition"),
+    "previous-edition": ("告知の一つ前の版（過去形）", "previous-edition"),
+    "edition-before-announced": ("告知の一つ前の版", "edition-before-announced"),
+    "document-date": ("文章の日付", "document-date"), "current-edition": ("最新の版", "current-edition"),
+    "rule-numbers": ("番号の有無から", "rule-numbers"), "no-edition-loaded": ("版が読み込まれていない", "no-edition-loaded"),
+}
+
 
 def _w(key: str) -> str:
-    ja, en = WORDS.get(key) or STATUS[key]
+    ja, en = WORDS.get(key) or STATUS.get(key) or METHOD.get(key) or (key, key)
     return en if current_lang() == "en" else ja
 
 
@@ -117,5 +125,6 @@ def page():
         except KBError as exc:
             error = exc
     return render_template("check.html", text=text, date=date, report=report, error=error, w=_w,
+                           texts=(report or {}).get("texts", {}),
                            parts=segments(text, report["citations"]) if report else []), \
         (error.status if error is not None else 200)

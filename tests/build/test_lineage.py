@@ -39,6 +39,10 @@ def links(old: str, new: str) -> dict:
     ("2019-06-12", "2019-10-04", "103.4c", "103.4c", "same-number-reworded"),
     # rewritten in place: similar only as a set of words (a clause replaced)
     ("2024-08-02", "2025-04-04", "510.1c", "510.1c", "same-number-reworded"),
+    # split in two (Eldraine): 601.3's second sentence became 601.4, its subrules 601.3a-d stayed
+    ("2019-06-12", "2019-10-04", "601.3", "601.3", "same-number-children-kept"),
+    # ...but a rule whose text went into a subrule of its own number moved there (903.9 -> 903.9b)
+    ("2020-06-01", "2020-09-25", "903.9", "903.9b", "text-fuzzy"),
 ])
 def test_moves_across_sections_and_levels_and_rewording(old, new, number, successor, method):
     link = links(old, new)[number]
@@ -59,3 +63,9 @@ def test_rules_removed_with_damage_assignment_order_stay_unlinked(number):
 def test_a_rule_that_moved_to_make_room_beats_a_looser_match_at_its_old_number():
     # 2020-09-25 inserted a new 711.4b; the old 711.4b (back face up) is now 711.4c
     assert links("2020-06-01", "2020-09-25")["711.4b"].new == "711.4c"
+
+
+def test_the_part_split_off_a_rule_is_new():
+    found = links("2019-06-12", "2019-10-04")
+    assert "601.4" not in {link.new for link in found.values()}  # the new "no longer allowed" rule
+    assert found["601.3a"].new == "601.3a" and found["601.4"].new == "601.5"

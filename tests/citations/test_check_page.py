@@ -31,6 +31,14 @@ def test_pasted_text_is_highlighted_with_verdicts(client):
     assert '<a class="c st-current" id="c0" href="#v0"' in page and ">rule 701.27a</a>" in page
     assert '<a class="c st-never-existed" id="c1" href="#v1"' in page
     assert "現行" in page and "存在しない番号" in page and "日付 2026-02-01 (指定)" in page
+    # the evidence lines in the page's language: JA here, EN under ?lang=en
+    assert "ルールとして示されている（番号の前に rule / CR）" in page and "named as a rule" not in page
+    assert "文章の日付 2026-02-01 に有効だった版" in page and "in force on the text" not in page
+    assert 'data-method="document-date">文章の日付</span>' in page
+    english = client.post("/check?lang=en", data={"text": TEXT, "date": "2026-02-01"}).get_data(as_text=True)
+    assert "named as a rule: &#39;rule&#39;" in english and "in force on the text&#39;s date 2026-02-01" in english
+    assert "ルールとして示されている" not in english
+    assert 'data-method="document-date">document-date</span>' in english
     # in force on its date and loaded: nothing to warn about
     assert "読み込まれていません" not in page
     # dated when an official edition the KB does not hold was in force (2026-02-27, from the shipped
@@ -74,6 +82,11 @@ def test_check_page_in_chromium(browser, base_url):  # noqa: F811
     # highlighted by status (the page's stylesheet is loaded: the CSP allows only 'self')
     colour = browser.execute_script("return getComputedStyle(arguments[0]).backgroundColor", marks[1])
     assert colour not in ("rgba(0, 0, 0, 0)", "transparent")
+    # the evidence, opened, is in Japanese
+    browser.execute_script("document.querySelectorAll('#verdicts details').forEach(d => d.open = true)")
+    evidence = [e.text for e in browser.find_elements(By.CSS_SELECTOR, "#verdicts .evidence li, #verdicts .why")]
+    assert evidence and all(any("\u3040" <= ch <= "\u30ff" or "\u4e00" <= ch <= "\u9fff" for ch in e)
+                            for e in evidence), evidence
     marks[1].click()
     assert browser.current_url.endswith("#v1")
     # a phone (the fixture's window): one column, nothing wider than the screen

@@ -31,10 +31,12 @@ def test_blog_601_2e_is_todays_601_2f(kb):
     c = _one(report, "rule 601.2e")
     assert c["status"] == "renumbered"
     assert c["current"]["number"] == "601.2f"
-    assert c["current"]["text_en"].startswith("The player determines the total cost")
-    assert c["current"]["text_ja"].startswith("プレイヤーはその呪文の総コストを決定する")
+    texts = report["texts"]  # one table of rule texts per answer, cited by key
+    assert texts[c["current"]["text_en_ref"]].startswith("The player determines the total cost")
+    assert texts[c["current"]["text_ja_ref"]].startswith("プレイヤーはその呪文の総コストを決定する")
     assert [(s["from"], s["to"]) for s in c["steps"] if s["from"] != s["to"]] == [("601.2e", "601.2f")]
-    assert c["rule_then"]["number"] == "601.2e" and c["rule_then"]["text"]
+    assert c["rule_then"]["number"] == "601.2e" and c["rule_then"]["text_ref"] == f"en/{c['edition']}/601.2e"
+    assert texts[c["rule_then"]["text_ref"]] == texts[c["resolved"][0]["text_then_ref"]]
 
 
 def test_blog_rule_717_is_todays_733(kb):
@@ -42,8 +44,10 @@ def test_blog_rule_717_is_todays_733(kb):
     c = _one(report, "rule 717〔不正な処理の扱い〕")
     assert c["status"] == "renumbered" and c["current"]["number"] == "733"
     assert c["title_check"]["matches"] is True
-    moves = [s["to"] for s in c["steps"] if s["from"] != s["to"]]  # one step per consecutive edition
-    assert moves[-3:] == ["731", "732", "733"] and len(c["steps"]) > len(moves)
+    moves = [s["to"] for s in c["steps"] if s["from"] != s["to"]]  # the steps where something changed
+    assert moves[-3:] == ["731", "732", "733"] and c["steps_unchanged"] > 0
+    assert all(s["from"] != s["to"] or s["text_changed"] or s["method"] != "same-number-same-text"
+               for s in c["steps"])
     # exact place: line 17, column of "rule"
     line = _seed("articles/cr-601-casting-blog.txt").splitlines()[16]
     assert (c["line"], c["column"]) == (17, line.index("rule 717") + 1)

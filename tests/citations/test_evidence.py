@@ -10,6 +10,7 @@ import pytest
 from kb.citations import official
 from kb.citations.evidence import Chooser, DocumentFacts
 from kb.citations.official import loaded_edition
+from kb.parse.common import is_japanese
 from kb.sources.official import load
 
 SMALL_LIST = Path(__file__).with_name("data") / "official_editions_small.json"
@@ -71,6 +72,28 @@ def test_a_changes_article_cites_the_edition_it_announces_and_what_was(full_kb, 
     assert old["edition_meant"]["runner_up"]["edition"] == "2017-09-29"
 
 
+def test_a_changes_article_heading_means_the_rule_that_changed(full_kb, listed):
+    # Ixalan's "### 704.5j": in 2017-09-29 704.5j is 2017-06-05's 704.5k shifted up unchanged; the
+    # article is about the old 704.5j (the planeswalker uniqueness rule), which was removed
+    text = ("Ixalan Comprehensive Rules Changes\n\n### 306.4, 704.5j\n\nAll planeswalkers are now legendary!\n")
+    report = full_kb.check_citations(text, date="2017-09-28")
+    c = _one(report, "704.5j")
+    meant = c["edition_meant"]
+    assert (meant["edition"], meant["method"], c["edition"]) == ("2017-08-25", "edition-before-announced", "2017-06-05")
+    assert (c["status"], c["current"]) == ("removed", None)
+    assert any("704.5j of CR 2017-09-29 is 704.5k of CR 2017-06-05 renumbered, text unchanged" in e
+               for e in meant["evidence"])
+    # a heading whose rule in the announced edition is new or changed stays with the announced edition
+    assert _one(report, "306.4")["edition_meant"]["edition"] == "2017-09-29"
+    # every line of evidence and every form's why is also said in Japanese (the JA /check page)
+    for cited in report["citations"]:
+        lines = cited["edition_meant"]["evidence"] + [cited["why"]]
+        said = cited["edition_meant"]["evidence_ja"] + [cited["why_ja"]]
+        assert len(said) == len(lines) and all(is_japanese(j) and j != en for j, en in zip(said, lines)), said
+    assert "CR 2017-09-29 の 704.5j は CR 2017-06-05 の 704.5k が本文そのままで番号だけ変わったもの" in \
+        " ".join(c["edition_meant"]["evidence_ja"])
+
+
 def test_a_quote_outweighs_the_date(full_kb, listed):
     # a 2010 forum post edited after Innistrad: its quote is 2011-09-30's annihilator, not 2010's level up
     text = ("Sticky: The Keyword FAQ  Apr 27, 2010\n\n702.84a Annihilator is a triggered ability. "
@@ -128,7 +151,8 @@ def test_a_number_of_an_unloaded_edition_is_read_by_the_name_the_text_gives(full
     assert resolved["number"] == "702.97" and resolved.get("read_as") == read_as
     if read_as:
         assert (c["edition"], c["status"], resolved["current"]) == ("2013-09-27", "renumbered", today)
-        assert c["rule_then"]["text"] == "Cipher" and "read in 2013-09-27 as 702.98" in meant["caveat"]
+        assert report["texts"][c["rule_then"]["text_ref"]] == "Cipher"
+        assert "read in 2013-09-27 as 702.98" in meant["caveat"]
         assert any("702.97 read as 702.98 of CR 2013-09-27" in e for e in meant["evidence"])
     else:
         assert resolved["current"] != "702.99"

@@ -108,3 +108,24 @@ def test_full_width_and_lists():
 def test_a_bare_dotted_number_needs_a_rule_of_a_loaded_edition():
     text = "See also the changes to 706.7a and 999.9z."
     assert [c.raw for c in detect(text, known={"706.7a"}, sections=SECTIONS)] == ["706.7a"]
+
+
+def test_every_explanation_has_japanese_wording():
+    import re
+    # each evidence template and each form's why, values filled in, reads in Japanese with its values
+    from kb.citations.forms import FORMS
+    from kb.citations.wording import _ROWS, ja
+    from kb.parse.common import is_japanese
+    for pattern, _ in _ROWS:
+        names = pattern.groupindex
+        line = pattern.pattern[1:-1]
+        for name in names:
+            line = re.sub(rf"\(\?P<{name}>\.\+\?\)", "702.25k" if name.startswith("n") else "2017-09-29", line)
+        line = re.sub(r"\\(.)", r"\1", line)
+        said = ja(line)
+        assert said != line and is_japanese(said), line
+        assert all(v in said for v in ("702.25k", "2017-09-29") if v in line), (line, said)
+    for form in FORMS:
+        assert is_japanese(ja(form.why)), form.why
+    assert ja("not titled Transform in CR 2011-09-30") == "CR 2011-09-30 では「Transform」という見出しではない"
+    assert ja("something new the table does not say") == "something new the table does not say"
