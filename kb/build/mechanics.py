@@ -32,6 +32,8 @@ class Mechanic:
     aliases_ja: list[str] = field(default_factory=list)
     glossary: list[tuple[str, str]] = field(default_factory=list)  # (lang, term) entries
     related: set[str] = field(default_factory=set)
+    ja_source: dict | None = None  # how a JA name found in the JA rule text was found (kb.build.ja_names)
+    ja_missing: dict | None = None  # why the JA edition has no name for it
 
     def names(self) -> list[str]:
         return [n for n in [self.name_en, self.name_ja, *self.aliases_en, *self.aliases_ja] if n]

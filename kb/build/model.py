@@ -16,7 +16,7 @@ from kb.parse.corpus import Corpus
 from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
-from kb.build import japanese
+from kb.build import ja_names, japanese
 from kb.build.cards import add_oracle_cards, fill_from_name, link_cards
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
@@ -60,6 +60,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
         japanese.name_mechanics(model, lexicon, lineage)
+        ja_names.name_remaining(model, lexicon, lineage)
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lineage, lexicon)
     add_oracle_cards(model, corpus.oracle_cards)
@@ -312,7 +313,8 @@ def _mechanics(model: Model, corpus: Corpus, lexicon: Lexicon) -> None:
             "key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "aliases_en": m.aliases_en,
             "aliases_ja": m.aliases_ja, "kind": m.kind, "edition": current, "rules": m.rules,
             "related": sorted(m.related), "glossary": m.glossary, "rulings": rulings, "cards": cards,
-            "documents": sorted(d for d, keys in doc_mechanics.items() if m.key in keys)}
+            "documents": sorted(d for d, keys in doc_mechanics.items() if m.key in keys),
+            "ja_source": m.ja_source, "ja_missing": m.ja_missing if not m.name_ja else None}
         for name in m.names():
             model.mechanic_names.setdefault(normalize(name), []).append(m.key)
         model.mechanic_names.setdefault(normalize(m.key), []).append(m.key)

@@ -10,7 +10,8 @@ from kb.text import normalize
 class MechanicLookups:
     @staticmethod
     def mechanic_summary(m: dict) -> dict:
-        return {"key": m["key"], "name_en": m["name_en"], "name_ja": m["name_ja"], "kind": m["kind"]}
+        return {"key": m["key"], "name_en": m["name_en"], "name_ja": m["name_ja"], "kind": m["kind"],
+                "ja_missing": m.get("ja_missing")}
 
     def find_mechanics(self, name: str, limit: int = 10, *, by_question: bool = True) -> list[dict]:
         """Mechanics named ``name`` (JA/EN name, alias, reading, key), best supported first.
@@ -21,6 +22,12 @@ class MechanicLookups:
         if not keys and self.model.mechanics and by_question:  # a question mechanic ("double-faced-card")
             keys = self._question_graph_keys(name)
         return [self.mechanic_summary(self.model.mechanics[k]) for k in keys[:limit]]
+
+    def all_mechanics(self) -> list[dict]:
+        """Every mechanic, by kind then EN name: the /mechanics index."""
+        order = {"keyword-action": 0, "keyword-ability": 1, "rules-section": 2, "designation": 3, "term": 4}
+        return [self.mechanic_summary(m) for m in sorted(
+            self.model.mechanics.values(), key=lambda m: (order.get(m["kind"], 9), normalize(m["name_en"])))]
 
     def _question_graph_keys(self, name: str) -> list[str]:
         """The graph mechanics of the question type whose key or JA/EN name ``name`` is, if any."""
@@ -64,9 +71,18 @@ class MechanicLookups:
                            if k in self.model.mechanics],
                "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d)} for d in m["documents"]],
                "glossary": self._glossary_entries(m),
+               # how a JA name found in the JA rule text was found; why there is none
+               "ja_source": self._ja_source(m), "ja_missing": m.get("ja_missing"),
                "other_matches": found}
         out["citations"] = [r["citation"] for r in rules] + [r["citation"] for r in rulings if r]
         return out
+
+    def _ja_source(self, m: dict) -> dict | None:
+        """Where the JA name was found in the JA text (a rule: with its citation)."""
+        source = m.get("ja_source")
+        if source and source.get("rule") and ("ja", source["edition"], source["rule"]) in self.model.rules:
+            source = source | {"citation": self.rule_citation(("ja", source["edition"], source["rule"]))}
+        return source
 
     def _glossary_entries(self, m: dict) -> list[dict]:
         out = []

@@ -158,6 +158,13 @@ def kanji_spelling(run: str) -> str | None:
     return "".join(parts) if changed else None
 
 
+def nouns(run: str) -> list[str]:
+    """The nouns of a Japanese run as written (surface forms of two characters or more)."""
+    tok, mode = _sudachi()
+    return [m.surface() for m in tok.tokenize(run, mode)
+            if m.part_of_speech()[0] == "名詞" and len(m.surface()) >= 2]
+
+
 def _all_morphemes(run: str) -> list[tuple[int, int, str, str]]:
     tok, mode = _sudachi()
     return [(m.begin(), m.end(), m.surface(), m.normalized_form()) for m in tok.tokenize(run, mode)]

@@ -143,6 +143,8 @@ class MechanicRow(TypedDict):
     rulings: list[str]  # ruling and quote ids
     cards: list[str]
     documents: list[str]
+    ja_source: dict | None  # how the JA name was found in the JA rule text (kb.build.ja_names), if so
+    ja_missing: dict | None  # why there is no JA name: {reason, translation, label, edition, added_in}
 
 
 class CardFaceRow(TypedDict):

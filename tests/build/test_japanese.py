@@ -85,3 +85,48 @@ def test_japanese_glossary_names_terms_the_english_glossary_writes_differently()
     names = {x["name_en"]: x["name_ja"] for x in m.mechanics.values()}
     assert names["Modal Double-Faced Cards"] == "モードを持つ両面カード"
     assert names.get("Transforming Double-Faced Cards (Obsolete)", names.get("Transforming Double-Faced Cards")) == "変身する両面カード"
+
+
+def _by_en(m, name_en: str) -> dict:
+    return next(x for x in m.mechanics.values() if x["name_en"] == name_en)
+
+
+def test_glossary_terms_written_another_way_are_matched_through_the_rules_they_cite():
+    # EN "City’s Blessing" / JA "The City's Blessing"; EN "Dies" / JA "Die"; EN "Kicker, Kicked" /
+    # JA "Kicker"; EN "Remove from Combat" / JA "Removed from Combat"; JA "Nonmodal " (cut short)
+    m = model()
+    for name_en, line_start in (("City’s Blessing", "都市の承認（"), ("Dies", "死亡（"), ("Kicker, Kicked", "キッカー（"),
+                                ("Remove from Combat", "戦闘から取り除く（"),
+                                ("Nonmodal Double-Faced Card", "モードを持たない両面カード（")):
+        found = _by_en(m, name_en)
+        assert found["name_ja"] == line_start[:-1], name_en
+        assert found["ja_source"]["how"] == "glossary" and found["ja_missing"] is None
+        assert ("ja", found["name_ja"]) in [tuple(g) for g in found["glossary"]]  # its JA entry is shown
+    assert "キッカーされた" in _by_en(m, "Kicker, Kicked")["aliases_ja"]  # 702.33d 「キッカーされた／Kicked」
+
+
+def test_names_the_glossary_lacks_are_read_from_the_ja_rule_of_the_same_number():
+    m = model()
+    saddled = _by_en(m, "Saddled")  # 「騎乗された状態／Saddled」, not the glossary's 騎乗／Saddle
+    assert "「騎乗された状態／Saddled」" in ja_line("702.171b")
+    assert saddled["name_ja"] == "騎乗された状態"
+    assert saddled["ja_source"].items() >= {"how": "rule-text", "rule": "702.171b", "edition": "2026-01-16"}.items()
+    symbol = _by_en(m, "Phyrexian Symbol")  # spelt from ファイレクシア・マナ・シンボル, found in 107.4g
+    assert symbol["name_ja"] == "ファイレクシア・シンボル" and symbol["name_ja"] in ja_line("107.4g")
+    speed = _by_en(m, "Speed")  # the noun of every 702.179 subrule whose EN text says "speed"
+    assert speed["name_ja"] == "速度" and speed["ja_source"]["how"] == "rule-text-words"
+    assert all("速度" in ja_line(n) for n in speed["ja_source"]["rules"])
+
+
+def test_a_mechanic_the_translation_cannot_name_says_why():
+    m = model()
+    unnamed = [x for x in m.mechanics.values() if not x["name_ja"]]
+    assert unnamed and all(x["ja_missing"] for x in unnamed)
+    newest = newest_en_source().edition_hint
+    for name_en in ("Heal", "Sneak", "Vibranium Token"):  # rules / glossary terms after 2026-01-16
+        found = _by_en(m, name_en)
+        assert found["name_ja"] is None
+        assert found["ja_missing"].items() >= {"reason": "newer-than-translation", "translation": "20260116.0"}.items()
+        assert "2026-01-16" < found["ja_missing"]["added_in"] <= newest
+    named = [x for x in m.mechanics.values() if x["name_ja"]]
+    assert all(x["ja_missing"] is None for x in named)
