@@ -73,9 +73,7 @@ def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Mar
     for node, x, y in placed:
         out.append(f'<line x1="{cx}" y1="{cy}" x2="{x:.1f}" y2="{y:.1f}" stroke="#9e9e9e" stroke-width="1.2"/>')
         if node.edge:
-            mx, my = (cx + x) / 2, (cy + y) / 2
-            out.append(f'<text x="{mx:.1f}" y="{my:.1f}" font-size="10" fill="#757575" '
-                       f'text-anchor="middle">{escape(node.edge)}</text>')
+            out.append(_edge_label(node.edge, cx, cy, x, y))
     out.append(_node(Node(centre, "centre", None), cx, cy, big=True))
     for node, x, y in placed:
         out.append(_node(node, x, y))
@@ -87,6 +85,16 @@ def draw(centre: str, neighbours: list[Node], title: str = "", label=str) -> Mar
         x += 30 + 7 * _cells(words)
     out.append("</svg>")
     return Markup("".join(out))
+
+
+def _edge_label(words: str, x1: float, y1: float, x2: float, y2: float) -> str:
+    """An edge's words, always horizontal and never crossed by a line: beside a steep line (on its
+    right), above a flat one, on a halo of the background's colour."""
+    mx, my = (x1 + x2) / 2, (y1 + y2) / 2
+    steep = abs(x2 - x1) < 0.6 * abs(y2 - y1)
+    x, y, anchor = (mx + 5, my + 4, "start") if steep else (mx, my - 4, "middle")
+    return (f'<text class="edge-label" x="{x:.1f}" y="{y:.1f}" font-size="11" fill="#555" text-anchor="{anchor}" '
+            f'paint-order="stroke" stroke="#f3f5f8" stroke-width="4" stroke-linejoin="round">{escape(words)}</text>')
 
 
 def _node(node: Node, x: float, y: float, big: bool = False) -> str:

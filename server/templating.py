@@ -117,6 +117,20 @@ UI = {
     "official_rulings": ("公式裁定（Gatherer、英語）", "Official rulings"), "related_cards": ("関連カード", "Related cards"),
     "how_keyword": ("キーワード", "keyword"), "how_text": ("ルール文章", "in its text"),
     "how_ruling": ("言及した裁定", "rulings mentioning it"),
+    # JA names of mechanics (kb.build.ja_names)
+    "no_ja_newer": ("和訳なし（%s より後の追加: CR %s）", "no Japanese name (added after %s: CR %s)"),
+    "no_ja_newer_unknown": ("和訳なし（%s より後の追加）", "no Japanese name (added after %s)"),
+    "no_ja_found": ("和訳なし（%s に対応する語が見つかりません）", "no Japanese name found in %s"),
+    "no_ja_short": ("和訳なし", "no JA name"),
+    "lang_ja": ("日本語", "Japanese"), "lang_en": ("英語", "English"),
+    "ja_name_from_glossary": ("和名の出典: %s 用語集「%s」", "Japanese name from the %s glossary: 「%s」"),
+    "ja_name_from_rule": ("和名の出典: %s rule %s の本文", "Japanese name from the %s text of rule %s"),
+    "ja_name_from_words": ("和名の出典: %s rule %s の本文（英語原文で同じ語を含むルールに共通の語）",
+                           "Japanese name from the %s text of rule %s: the word the rules using it share"),
+    "other_glossary": ("英語原文の用語集", "The Japanese glossary"),
+    "all_mechanics": ("メカニズム一覧", "All mechanics"),
+    "mechanics_intro": ("総合ルールから導いたメカニズム %d 件（和名は日本語版総合ルールから）。和訳のないもの: %d 件。",
+                        "%d mechanics derived from the Comprehensive Rules (JA names from the JA CR). Without a JA name: %d."),
 }
 KINDS = {
     "rule": ("ルール", "rule"), "mechanic": ("メカニズム", "mechanic"), "card": ("カード", "card"),
@@ -240,9 +254,11 @@ def cite(c: dict | None, doc: bool = True) -> Markup:
         place = f"{t('lines')} {get('line_start')}"
         if get("line_end") and get("line_end") != get("line_start"):
             place += f"–{get('line_end')}"
-        if get("section"):
-            place += f" § {get('section')}"
-        parts.append(f'<span class="loc" title="{escape(get("locator") or "")}">{escape(place)}</span>')
+        section = get("section")
+        # an English section path on a Japanese page (an EN CR's "7. Additional Rules > …") is marked as English
+        section_html = (f' § <span lang="en">{escape(section)}</span>' if current_lang() == "ja" and section.isascii()
+                        else f" § {escape(section)}") if section else ""
+        parts.append(f'<span class="loc" title="{escape(get("locator") or "")}">{escape(place)}{section_html}</span>')
     elif get("locator"):
         parts.append(f'<span class="loc">{escape(get("locator"))}</span>')
     parts.append("</span>")
@@ -252,6 +268,10 @@ def cite(c: dict | None, doc: bool = True) -> Markup:
 def _doc_title(doc_id: str, title: str) -> str:
     """A CR file's title in the page's language: a JA text is never cited as "(English)"."""
     lang, _, date = doc_id[3:5], doc_id[:3], doc_id[6:]
+    if doc_id.startswith("cards-") and current_lang() == "ja":  # kb.sources.cards names them in English
+        for en, ja in (("Card names: ", "カード名の表: "), ("Card data: ", "カード・データ: ")):
+            if title.startswith(en):
+                return ja + title[len(en):]
     if not doc_id.startswith("cr-") or lang not in ("en", "ja"):
         return title
     if current_lang() == "ja":

@@ -31,6 +31,17 @@ def api(name: str):
     return answer(found, [vocab.mechanic_iri(found["key"])])
 
 
+@bp.get("/mechanics")
+@cached
+def index():
+    found = get_kb().all_mechanics()
+    groups: dict[str, list[dict]] = {}
+    for m in found:  # in the kb's order: keyword actions, abilities, sections, designations, terms
+        groups.setdefault(m["kind"], []).append(m)
+    return render_template("mechanics.html", groups=groups, total=len(found),
+                           missing=sum(1 for m in found if not m["name_ja"]))
+
+
 @bp.get("/mechanics/<name>")
 @cached
 def page(name: str):

@@ -61,3 +61,31 @@ def test_the_mechanic_page_by_its_japanese_name(client):
     html = page(client, "/mechanics/日暮")
     assert re.search(r'<h1 id="mechanic-name"><span lang="ja">日暮・夜明</span>', html)
     assert "[[" not in block(html, "rulings") and "英語原文" not in block(html, "mechanic-rules")
+
+
+def test_a_mechanic_newer_than_the_translation_says_it_has_no_japanese_name(client, full_kb):
+    heal = full_kb.mechanic("heal")
+    assert heal["name"]["ja"] is None and heal["ja_missing"]["reason"] == "newer-than-translation"
+    html = page(client, "/mechanics/heal?lang=ja")
+    note = html.split('id="ja-name-note"', 1)[1].split("</p>", 1)[0]
+    assert "和訳なし" in note and "20260116.0" in note and heal["ja_missing"]["added_in"] in note
+    assert '<span lang="en">Heal</span>' in html  # the EN name shown is marked as English
+
+
+def test_the_japanese_page_shows_the_japanese_glossary_and_keeps_the_english_one_folded(client):
+    glossary = block(page(client, "/mechanics/日暮?lang=ja"), "mechanic-glossary")
+    shown, folded = glossary.split('<details class="other-glossary">', 1)
+    assert '<dt lang="ja">日暮' in shown and '<dt lang="en">' not in shown
+    assert '<dt lang="en">Daybound' in folded
+    english = block(page(client, "/mechanics/日暮?lang=en"), "mechanic-glossary")
+    assert english.split("<details", 1)[0].count('<dt lang="en">') >= 1 and '<dt lang="ja">' not in english.split("<details", 1)[0]
+
+
+def test_the_mechanic_index_names_every_mechanic_and_counts_those_without_a_japanese_name(client, full_kb):
+    html = page(client, "/mechanics?lang=ja")
+    every = full_kb.all_mechanics()
+    missing = [m for m in every if not m["name_ja"]]
+    assert f"{len(every)} 件" in html and f"和訳のないもの: {len(missing)} 件" in html
+    assert html.count('class="mech"') == len(every)
+    assert all(f'href="/mechanics/{m["key"]}" lang="en">{m["name_en"]}</a> <small class="no-ja">和訳なし' in html
+               for m in missing)

@@ -334,3 +334,27 @@ def test_table_of_contents_lists_every_section_in_japanese_first(client, kb):
     english = page(client, "/rules?lang=en")
     first = contents["chapters"][0]["sections"][0]
     assert f'<span lang="en">{first["text"]["en"]}</span>' in english and f"{first['rules']} rules" in english
+
+
+def test_edge_words_in_the_picture_are_never_crossed_by_their_line():
+    """A steep edge (the node straight above the centre) has its words beside the line, a flat one
+    above it; always horizontal, on a halo of the background's colour."""
+    import re as _re
+    from server.svg import Node, draw
+    svg = str(draw("centre", [Node("702.33", "rule", "/rules/702.33", edge="定義"),
+                               Node("キッカー", "mechanic", "/mechanics/kicker", edge="関連"),
+                               Node("702.33a", "rule", "/rules/702.33a", edge="子"),
+                               Node("多重キッカー", "mechanic", "/mechanics/multikicker", edge="関連")]))
+    lines = _re.findall(r'<line x1="([\d.]+)" y1="([\d.]+)" x2="([\d.]+)" y2="([\d.]+)"', svg)
+    labels = _re.findall(r'<text class="edge-label" x="([\d.]+)" y="([\d.]+)"[^>]*text-anchor="(\w+)"[^>]*>([^<]+)<', svg)
+    assert len(lines) == len(labels) == 4 and "rotate" not in svg
+    for (x1, y1, x2, y2), (x, y, anchor, words) in zip(lines, labels):
+        x1, y1, x2, y2, x, y = map(float, (x1, y1, x2, y2, x, y))
+        steep = abs(x2 - x1) < abs(y2 - y1)
+        if steep:  # the words start to the right of the line at that height
+            line_x = x1 + (x2 - x1) * ((y - y1) / (y2 - y1))
+            assert anchor == "start" and x > line_x + 2, words
+        else:  # the words sit above the line at that x
+            line_y = y1 + (y2 - y1) * ((x - x1) / (x2 - x1))
+            assert anchor == "middle" and y < line_y, words
+    assert svg.count('paint-order="stroke"') == 4 and {a for *_, a, _ in labels} == {"start", "middle"}

@@ -28,7 +28,7 @@ TYPES = {"instant": ("インスタント", "instant"), "sorcery": ("ソーサリ
 
 SPELL = obj("呪文", "spell", {
     "name": text("カード名", "card name"),
-    "mana_cost": {**mana("マナ・コスト（持たないなら null）", "mana cost (null if it has none)"),
+    "mana_cost": {**mana("マナ・コスト（持たないなら空欄）", "mana cost (empty if it has none)"),
                   "type": ["string", "null"]},
     "types": array("カード・タイプ", "card types", choice("カード・タイプ", "card type", TYPES), default=[]),
     "modes": integer("選ぶモードの最大数（モードを持たないなら0）", "modes to choose at most (0: not modal)",
