@@ -1,6 +1,6 @@
 """Search quality and speed on the real data.
 
-    python bench/bench_search.py [--home DIR] [--verbose]
+    python bench/bench_search.py [--home DIR] [--verbose] [--baseline REV]
 
 Searches the documents the KB build makes (kb.search.docs.build_index over the model), so what
 is measured is what `kb search` and the server answer. The model is built from rules_src and
@@ -12,13 +12,20 @@ and bench/search_questions_en.json (long, scenario-based English judge questions
 separately, rules only) and prints recall@5, success@5 and MRR (a query's expected rules are current-edition rule numbers; a hit counts when
 it is a rule document with one of those numbers), p50/p99 latency of search() with snippets,
 build, dump and load time.
+
+``--baseline REV`` (e.g. ``main``) first runs this same benchmark with the code of git revision REV
+(``git archive`` into a temporary directory; the working tree is not touched) on the same model,
+then this checkout's: before and after, in one run on the same machine load.
 """
 from __future__ import annotations
 
 import argparse
 import json
 import statistics
+import subprocess
 import sys
+import tarfile
+import tempfile
 import time
 from pathlib import Path
 
@@ -100,11 +107,29 @@ def load_model(home: Path | None):
         return snapshot.load_model(path)
 
 
+def run_baseline(rev: str, home: Path | None) -> None:
+    """This benchmark as revision ``rev`` wrote it, with that revision's code, in a subprocess."""
+    root = Path(__file__).resolve().parent.parent
+    with tempfile.TemporaryDirectory(prefix="bench-search-base-") as tmp:
+        archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=root, capture_output=True, check=False)
+        if archive.returncode:
+            sys.exit(f"bench_search: cannot read revision {rev!r}: {archive.stderr.decode().strip()}")
+        with tarfile.open(fileobj=__import__("io").BytesIO(archive.stdout)) as tar:
+            tar.extractall(tmp, filter="data")
+        cmd = [sys.executable, str(Path(tmp) / "bench" / "bench_search.py")] + (["--home", str(home)] if home else [])
+        print(f"===== baseline: {rev} ({subprocess.run(['git', 'rev-parse', '--short', rev], cwd=root, capture_output=True, text=True).stdout.strip()})", flush=True)
+        subprocess.run(cmd, cwd=tmp, env={**__import__("os").environ, "PYTHONPATH": tmp}, check=False)
+    print("===== this checkout", flush=True)
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--home", type=Path, help="load the model from this KB home's snapshot")
     parser.add_argument("--verbose", action="store_true")
+    parser.add_argument("--baseline", metavar="REV", help="first run the benchmark of git revision REV (e.g. main)")
     args = parser.parse_args()
+    if args.baseline:
+        run_baseline(args.baseline, args.home)
 
     data = json.loads(QUERIES.read_text(encoding="utf-8"))
     start = time.perf_counter()

@@ -284,6 +284,37 @@ def _norm(text: str) -> str:
     return normalize(text)
 
 
+def _ja_glossary(model: Model) -> list[tuple[list[str], list[str]]]:
+    """The current JA glossary: each entry's headword and reading, and the rules it cites (the
+    translation's meant numbers) carried to today's EN numbers. An obsolete entry citing no rule
+    whose definition opens with the name of another entry (「点数で見たマナ・コスト」: 「(廃語)マナ総量の
+    古い言い方」) takes that entry's rules (マナ総量 -> 202.3)."""
+    ja_edition, current = model.current("ja"), model.current("en")
+    if not ja_edition or not current:
+        return []
+    lineage = Lineage(model)
+    entries = []
+    for (lang, edition, term), entry in model.glossary.items():
+        if lang != "ja" or edition != ja_edition:
+            continue
+        refs = [today for r in entry["refs"] if ("en", edition, r) in model.rules
+                and (today := lineage.forward(r, edition)[0])]
+        names = [n for n in re.split("[、,]", term.split("（")[0]) if n] + \
+            ([entry["reading"]] if entry.get("reading") else [])
+        entries.append((names, list(dict.fromkeys(refs)), entry["text"]))
+    by_name = {n: refs for names, refs, _ in entries for n in names[:-1] or names if refs and len(n) >= 2}
+    longest = sorted(by_name, key=len, reverse=True)
+    out = []
+    for names, refs, text in entries:
+        if not refs:
+            lead = re.sub(r"^[\s\u3000]*[(（]廃語[)）]", "", text).strip()
+            named = next((n for n in longest if lead.startswith(n) and n not in names), None) if lead != text else None
+            refs = by_name.get(named, []) if named else []
+        if refs:
+            out.append((names, refs))
+    return out
+
+
 def build_index(model: Model) -> SearchIndex:
     def evidence(key: str) -> tuple:  # as KB.find_mechanics: the sense the documents are about first
         m = model.mechanics[key]
@@ -296,6 +327,6 @@ def build_index(model: Model) -> SearchIndex:
                 if lang == "en" and edition == current_en]
     index = SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
                               term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"],
-                              glossary=glossary)
+                              glossary=glossary, glossary_ja=_ja_glossary(model))
     release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)
     return index

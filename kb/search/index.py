@@ -40,7 +40,7 @@ from collections import defaultdict
 from kb.search import tokenize as tk
 from kb.search.indexing import IndexBuilder
 from kb.search.rerank import rerank
-from kb.search.rows import (FORMAT, GLOSS, GLOSS_MAX_WORDS, Hit, MECH_SAME_LANG,
+from kb.search.rows import (FORMAT, GLOSS, GLOSS_JA, GLOSS_MAX_WORDS, Hit, MECH_SAME_LANG,
                              NON_CURRENT, QUERY_WEIGHT, RARE_TERM_DF, RERANK_POOL, Row, SECOND_SENSE,
                              SPECIFIC_TERM, SearchDoc, TERM_QUERY_WORDS, VERSIONED_KINDS)
 from kb.search.snippet import Marker, standalone
@@ -66,6 +66,7 @@ class SearchIndex(IndexBuilder):
         self.gloss_names: dict[str, tuple[tuple[float, int], ...]] = {}
         # entry no -> (idf grade 0..1, ((rule number, weight), ...))
         self.gloss_entries: list[tuple[float, tuple]] = []
+        self.gloss_ja: dict[str, tuple[tuple[float, int], ...]] = {}  # folded JA glossary name -> entries
         self._pair_cache: dict[int, frozenset] = {}
 
     def _is_heading(self, number: str) -> bool:
@@ -95,6 +96,9 @@ class SearchIndex(IndexBuilder):
                     used[i:i + n] = [True] * n
                     for share, no in got:
                         found[no] = max(found.get(no, 0.0), share)
+        return self._entry_rules(found)
+
+    def _entry_rules(self, found: dict[int, float]) -> dict[str, float]:
         rules: dict[str, float] = {}
         for no, share in found.items():
             weight, cited = self.gloss_entries[no]
@@ -104,6 +108,26 @@ class SearchIndex(IndexBuilder):
                     rules[number] = max(rules.get(number, 0.0), w * rw)
         return rules
 
+    def _glossary_ja(self, query: str) -> dict[str, float]:
+        """The JA glossary bridge: rule number -> weight 0..1, from the JA glossary names inside the
+        query (folded, spaces and ・ ignored): a name inside a longer matched one does not count
+        (夜 in 真夜中), a short kana name only standing alone."""
+        folded = tk.fold(tk.norm(query)).replace(" ", "").replace("・", "")
+        if not self.gloss_ja or not tk.HAS_JA.search(folded):
+            return {}
+        longest = max(map(len, self.gloss_ja))
+        matched = {run[i:j] for run in tk.JA_RUN.findall(folded) for i in range(len(run))
+                   for j in range(i + 2, min(len(run), i + longest) + 1) if run[i:j] in self.gloss_ja}
+        found: dict[int, float] = {}
+        for name in matched:
+            if any(name != other and name in other for other in matched):
+                continue
+            if len(name) <= 3 and tk.KANA_ONLY.match(name) and not standalone(folded, name):
+                continue
+            for share, no in self.gloss_ja[name]:
+                found[no] = max(found.get(no, 0.0), share)
+        return self._entry_rules(found)
+
     # ------------------------------------------------------------------ storage
 
     def dumps(self) -> bytes:
@@ -112,7 +136,7 @@ class SearchIndex(IndexBuilder):
                  "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
                  "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
                  "mech_ja": self.mech_ja, "mech_names": self.mech_names, "term_keys": self.term_keys,
-                 "gloss_names": self.gloss_names, "gloss_entries": self.gloss_entries}
+                 "gloss_names": self.gloss_names, "gloss_entries": self.gloss_entries, "gloss_ja": self.gloss_ja}
         return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
 
     @classmethod
@@ -125,7 +149,7 @@ class SearchIndex(IndexBuilder):
         self._rows = [Row._make(r) for r in state["rows"]]
         self._ids, self._ws = state["ids"], state["ws"]
         for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
-                     "mech_names", "term_keys", "gloss_names", "gloss_entries"):
+                     "mech_names", "term_keys", "gloss_names", "gloss_entries", "gloss_ja"):
             setattr(self, name, state[name])
         return self
 
@@ -246,6 +270,15 @@ class SearchIndex(IndexBuilder):
                 for d in by_rule.get(number, ()):
                     if d < cut and rows[d].kind == "rule":
                         acc[d] = get(d, 0.0) + GLOSS * w
+        # The JA bridge is relative to the best BM25 score: a JA query's score is a sum over many
+        # words and bigrams, so a fixed amount would mean nothing in one query and all in another.
+        rules_ja = self._glossary_ja(query) if GLOSS_JA else {}
+        if rules_ja:  # a query of only a reading (とうそつしゃぜい) may match no word: it still finds them
+            top = max(acc.values(), default=1.0)
+            for number, w in rules_ja.items():
+                for d in self.by_rule.get(number, ()):
+                    if d < cut and rows[d].kind == "rule":
+                        acc[d] = get(d, 0.0) + GLOSS_JA * w * top
         prefer = lang or ("ja" if tk.HAS_JA.search(query) else "en")
         if lang or kinds or prefer == "en":
             # An English query is answered by the EN rules: their JA translations (every rule has

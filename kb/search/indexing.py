@@ -20,11 +20,14 @@ class IndexBuilder:
     @classmethod
     def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
               current_editions: set[str] | None = None, term_keys: Iterable[str] = (),
-              glossary: Iterable[tuple[str, str, Iterable[str]]] = ()) -> "IndexBuilder":
+              glossary: Iterable[tuple[str, str, Iterable[str]]] = (),
+              glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]] = ()) -> "IndexBuilder":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
         qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
         ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target).
-        ``glossary``: the current EN glossary as (term, definition, cited rule numbers)."""
+        ``glossary``: the current EN glossary as (term, definition, cited rule numbers);
+        ``glossary_ja``: the current JA glossary as (its names and readings, cited rules as today's
+        EN numbers)."""
         self = cls()
         self.term_keys = frozenset(term_keys)
         docs = list(docs)
@@ -120,12 +123,45 @@ class IndexBuilder:
         self.mech_ja = {k: tuple(v) for k, v in ja.items()}
         self.mech_names = {k: tuple(sorted(v)) for k, v in names.items()}
         self._build_glossary(glossary)
+        self._build_glossary_ja(glossary_ja)
         return self
 
     def _idf(self, token: str) -> float:
         start, end = self.postings.get(token, (0, 0))
         n = len(self._rows) or 1
         return math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5))
+
+    def _ja_idf(self, name: str) -> float:
+        """How rare a JA name is: its word token's idf, else its bigrams' mean idf."""
+        if name in self.postings:
+            return self._idf(name)
+        grams = [self._idf(tk.GRAM + name[i:i + 2]) for i in range(len(name) - 1)]
+        return sum(grams) / len(grams) if grams else 0.0
+
+    def _build_glossary_ja(self, glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]]) -> None:
+        """The JA glossary's headwords and readings (``都市の承認``, ``としのしょうにん``; each name
+        of a list ``共闘、共闘-[テキスト]``) as bridge names to the rules the entry cites, graded as
+        the EN ones by rarity; kept in ``gloss_ja`` (folded, no spaces), matched inside a query."""
+        rule_set = set(self.by_rule)
+        lo, hi = GLOSS_IDF
+        names: dict[str, dict[int, float]] = defaultdict(dict)
+        for entry_names, refs in glossary_ja:
+            rules = {r: 1.0 for r in refs if len(r) >= 3 and r in rule_set}
+            if not rules:
+                continue
+            folded = {tk.fold(tk.norm(re.sub(r"\[.*?\]|[-－]", "", n))).replace(" ", "").replace("・", "")
+                      for name in entry_names for n in re.split("[、,]", name)}
+            folded = {n for n in folded if len(n) >= 2 and tk.HAS_JA.search(n)}
+            if not folded:
+                continue
+            weight = min(1.0, max(0.0, (max(self._ja_idf(n) for n in folded) - lo) / (hi - lo)))
+            if weight <= 0:
+                continue
+            no = len(self.gloss_entries)
+            self.gloss_entries.append((weight, tuple(rules.items())))
+            for n in folded:
+                names[n][no] = 1.0
+        self.gloss_ja = {k: tuple((1.0, no) for no in v) for k, v in names.items()}
 
     def _build_glossary(self, glossary: Iterable[tuple[str, str, Iterable[str]]]) -> None:
         """Each entry's names (``Kicker, Kicked``; not the obsolete ones), stemmed ("Dies" is

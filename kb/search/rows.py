@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from kb.search import tokenize as tk
 
-FORMAT = 5
+FORMAT = 6
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}
@@ -27,6 +27,11 @@ NON_CURRENT = 0.8  # current_only=False: older editions rank a little below curr
 # form (which also lifts every rule citing it) worse. The definitions' words as a weak query
 # expansion measured unstable (long MRR up to .65 but recall@5 .74->.67-.73): left out.
 GLOSS = 1.0
+# The JA glossary bridge (headwords and readings in a JA query): GLOSS_JA * grade * the query's best
+# BM25 score (a JA query's score sums many words and bigrams: a fixed amount means nothing in one
+# query and everything in another). Measured (bench_search --baseline main, 2026-06-19): JA set
+# recall@5 .674->.685, MRR .582->.593, short JA MRR .721->.757; EN unchanged; flat over 0.2-0.5.
+GLOSS_JA = 0.3
 GLOSS_CHILD = 0.3  # a cited rule's direct subrules, relative (a title-only rule's: 1.0)
 GLOSS_IDF = (3.0, 7.0)  # a name's best idf at or below the first counts nothing, at or above the second fully
 GLOSS_PARTIAL = 0.6  # a part of a term's name counts when it carries this share of the name's idf

@@ -367,3 +367,20 @@ def test_term_pairs_written_in_ja_documents_bridge_to_en_rules(full_kb):
     assert not any("翻弄" in t for t in terms.for_text("Meddling Mage"))
     hits = full_kb.search("部屋を完全に開放したときに誘発する能力", kinds={"rule"}, limit=5)["hits"]
     assert "709.5i" in [h["rule"] for h in hits]
+
+
+def test_a_japanese_glossary_headword_lifts_the_rules_its_entry_cites():
+    """「統率者税」 is the JA glossary's name for what 903.8 defines, though 903.8's text never writes
+    it: the name (or its reading) in a JA query lifts 903.8 over a rule that only shares its words;
+    a query without the name is ranked as before."""
+    docs = [rule("903.8", "統率者を唱えるに際し、その統率者を統率領域から唱えた回数1回につき追加で{2}を支払う。", lang="ja", edition="2026-01-16"),
+            rule("903.3", "統率者戦では各プレイヤーが統率者を持つ。", lang="ja", edition="2026-01-16")] + [
+            rule(f"100.{i}", f"ほかの文章{i}。カードとゲーム。", lang="ja", edition="2026-01-16") for i in range(1, 300)]
+    glossary = [(["統率者税", "とうそつしゃぜい"], ["903.8"])]
+    current = {"ja:2026-01-16"}
+    plain = SearchIndex.build(docs, current_editions=current)
+    bridged = SearchIndex.build(docs, current_editions=current, glossary_ja=glossary)
+    assert [h.doc.rule_number for h in plain.search("統率者税")][0] == "903.3"
+    for query in ("統率者税", "とうそつしゃぜい とは"):
+        assert [h.doc.rule_number for h in bridged.search(query)][0] == "903.8", query
+    assert [(h.doc.id, h.score) for h in bridged.search("統率者戦")] == [(h.doc.id, h.score) for h in plain.search("統率者戦")]
