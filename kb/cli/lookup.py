@@ -65,7 +65,18 @@ def rule(number, edition, lang, as_json) -> None:
 
 
 def _print_mechanic(m: dict) -> None:
-    click.echo(f"{m['name']['ja'] or ''} / {m['name']['en']}   ({m['kind']}, key {m['key']})")
+    miss, source = m.get("ja_missing"), m.get("ja_source")
+    if m["name"]["ja"] is None and miss:  # say why there is no JA name, never a blank
+        ja = ("和訳なし（" + (f"{miss['translation']} より後の追加: CR {miss['added_in']}" if miss.get("added_in")
+                           else f"{miss['translation']} より後の追加" if miss["reason"] == "newer-than-translation"
+                           else f"{miss['label']} に対応する語なし") + "）")
+    else:
+        ja = m["name"]["ja"] or ""
+    click.echo(f"{ja} / {m['name']['en']}   ({m['kind']}, key {m['key']})")
+    if source and source.get("how") != "glossary":
+        click.echo(f"  JA name from: {source['label']} rule {source['rule']} ({source['how']})")
+    elif source:
+        click.echo(f"  JA name from: {source['label']} glossary 「{source['term']}／{source['term_en']}」")
     aliases = m["aliases"]["en"] + m["aliases"]["ja"]
     if aliases:
         click.echo(f"  also: {', '.join(aliases)}")

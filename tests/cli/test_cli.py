@@ -114,6 +114,14 @@ def test_mechanic_by_its_japanese_name(run):
     assert "古い裁定 — 現行 712.8e" in run("mechanic", "変身").output
 
 
+def test_a_mechanic_without_a_japanese_name_says_why(run):
+    data = json.loads(run("mechanic", "heal", "--json").output)
+    first = data["ja_missing"]["added_in"]
+    assert run("mechanic", "heal").output.startswith(f"和訳なし（20260116.0 より後の追加: CR {first}） / Heal")
+    saddled = run("mechanic", "saddled").output
+    assert saddled.startswith("騎乗された状態 / Saddled") and "rule 702.171b" in saddled.splitlines()[1]
+
+
 def test_export_formats(run, tmp_path):
     out = tmp_path / "g.nt"
     assert run("export", "--format", "nt", "-o", str(out)).exit_code == 0
