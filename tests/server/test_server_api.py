@@ -240,7 +240,7 @@ def test_unknown_mechanic_is_404(client):
 def test_mechanic_search_by_part_of_a_name(client):
     body = client.get("/api/mechanics?q=予示").get_json()
     assert body["mechanics"][0] == {"key": "manifest", "name_en": "Manifest", "name_ja": "予示",
-                                    "kind": body["mechanics"][0]["kind"]}
+                                    "kind": body["mechanics"][0]["kind"], "ja_missing": None}
 
 
 def test_card_by_japanese_name_with_its_mentions(client):
