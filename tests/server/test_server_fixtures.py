@@ -22,9 +22,9 @@ from pathlib import Path
 
 JA_FILE = "cr-ja-20260116.txt"
 FULL_SECTIONS = {"100", "104", "107", "110", "111", "116", "117", "118", "120", "202", "301", "304", "305", "307", "400",
-                 "502", "503", "508", "601", "603", "605", "608", "611", "613", "700", "704", "707", "708", "709", "712", "715", "718", "730",
+                 "502", "503", "508", "601", "603", "608", "611", "700", "704", "707", "708", "709", "712", "715", "718", "730",
                  "731", "732", "733"}
-PARTIAL = ("701.1", "701.6", "701.8", "701.19", "701.27", "701.40", "701.42", "701.58", "701.62", "702.1", "702.12", "702.16",
+PARTIAL = ("605.1", "613.1", "613.4", "701.1", "701.6", "701.8", "701.19", "701.27", "701.40", "701.42", "701.58", "701.62", "702.1", "702.12", "702.16",
            "702.33", "702.37", "702.102", "702.145", "702.168")
 GLOSSARY = {"Day and Night", "Daybound", "Nightbound", "Manifest", "Transform", "Double-Faced Card",
             "Cast", "Room", "Face-Down", "Unlock"}
@@ -37,7 +37,7 @@ def _wanted(number: str) -> bool:
         return True
     section = number[:3]
     if number == section:
-        return section in FULL_SECTIONS or section in ("701", "702")
+        return section in FULL_SECTIONS or section in ("701", "702") or any(p.startswith(section + ".") for p in PARTIAL)
     if section in FULL_SECTIONS:
         return True
     return any(number == p or number.startswith(p) and not number[len(p)].isdigit() for p in PARTIAL)
