@@ -66,12 +66,12 @@ class Retriever:
         self.weights = dict(WEIGHTS, **(weights or {}))
 
     def lists(self, query: str) -> tuple[dict[str, list[str]], list[NamedCard]]:
-        out: dict[str, list[str]] = {"bm25": _numbers(self.index.search(query, kinds={"rule"}, limit=POOL))}
+        out: dict[str, list[str]] = {"bm25": _numbers(self.index.search(query, kinds={"rule"}, limit=POOL, snippets=False))}
         named = self.cards.find(query) if self.cards else []
         if named:
             text, rules = self.cards.expansion(named)
             if text and self.weights["cards"]:
-                out["cards"] = _numbers(self.index.search(text, kinds={"rule"}, lang="en", limit=POOL))
+                out["cards"] = _numbers(self.index.search(text, kinds={"rule"}, lang="en", limit=POOL, snippets=False))
             out["card_rules"] = rules
         if self.dense is not None and self.weights["dense"]:
             out["dense"] = [n for n, _ in self.dense.search(query, POOL)]
