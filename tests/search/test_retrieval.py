@@ -112,3 +112,24 @@ def test_ranking_without_snippets_is_the_same_ranking(full_kb):
     bare = full_kb.search_index.search(q, kinds={"rule"}, limit=30, snippets=False)
     assert [h.doc.id for h in bare] == [h.doc.id for h in with_snippets]
     assert all(h.snippet == "" for h in bare) and any(h.snippet for h in with_snippets)
+
+
+def test_defined_terms_bring_the_rules_the_glossary_cites_for_a_questions_words(full_kb):
+    """"resolves" names the glossary's Resolve (see rule 608): its subrules come ordered by the
+    question's own words, so an illegal target on resolution reaches 608.2b; a Japanese question
+    reaches the same rules through the JA glossary's 解決 and its English term, numbered as today."""
+    from kb.search.terms import DefinedTerms
+    terms = DefinedTerms(full_kb.search_index, full_kb.model)
+    current = full_kb.model.current("en")
+    en = terms.rules("My Lightning Bolt resolves, but its target is now an illegal target. What happens?")
+    assert "608.2b" in en[:10], en
+    ja = terms.rules("稲妻が解決される時に、対象が不正な対象になっていたらどうなりますか？")
+    assert any(n.startswith("608.") for n in ja[:5]), ja
+    assert all(("en", current, n) in full_kb.model.rules for n in en + ja)
+    assert terms.rules("Grizzly Bears") == terms.rules("") == []  # a name of no game term: nothing
+
+
+def test_the_hybrid_lists_the_defined_terms_it_used(full_kb):
+    found = full_kb.retriever(dense=False).search(
+        "My opponent's spell resolves after its only target left the battlefield in response", limit=10)
+    assert any("terms" in h.sources for h in found.rules)
