@@ -133,3 +133,13 @@ def test_the_hybrid_lists_the_defined_terms_it_used(full_kb):
     found = full_kb.retriever(dense=False).search(
         "My opponent's spell resolves after its only target left the battlefield in response", limit=10)
     assert any("terms" in h.sources for h in found.rules)
+
+
+def test_question_rules_carry_their_ja_en_titles_and_both_citations(full_kb):
+    out = full_kb.search("《護国卿、ウルザ》と《マイトストーンとウィークストーン》を合体させたら、マナ総量はいくつになりますか？")
+    assert [c["name_ja"] for c in out["cards"]] == ["護国卿、ウルザ", "マイトストーンとウィークストーン"]
+    melded = next(r for r in out["rules"] if r["number"] == "712.5e")
+    assert melded["title"] == {"en": "Double-Faced Cards", "ja": "両面カード"}
+    assert melded["ja"]["text"].startswith("《マイトストーンとウィークストーン》")
+    assert melded["ja"]["citation"]["edition"] == full_kb.model.current("ja")
+    assert melded["citation"]["edition"] == full_kb.model.current("en")
