@@ -50,6 +50,7 @@ UI = {
     "found_by": ("検出元", "found by"),
     "other_hits": ("語句の一致", "Matching text"),
     "via_bm25": ("語句", "words"), "via_cards": ("カードの文章", "card text"),
+    "via_rulings": ("カードの公式裁定", "card rulings"),
     "via_card_rules": ("カードの能力", "card abilities"), "via_dense": ("意味", "meaning"),
     "via_terms": ("用語の定義", "defined terms"), "via_refs": ("ルールの参照", "rule references"),
     "current": ("現在の版では", "In the current edition"),
