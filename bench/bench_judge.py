@@ -145,7 +145,13 @@ def main() -> None:
                     retriever.weights[off] = saved
             systems[f"kb hybrid without {off}"] = without
     systems["kb hybrid (kb search)"] = ours
-    ours(questions[0]["q"])  # warm-up: Sudachi, the dense model
+    ours("What happens when a spell resolves and its only target has become illegal?")  # warm-up: Sudachi, the dense model
+    cold = []  # first pass: every named card's rulings list computed on first use (kb.memo)
+    for q in questions:
+        t = time.perf_counter()
+        retriever.search(q["q"], limit=10)
+        cold.append((time.perf_counter() - t) * 1000)
+    cold.sort()
     results = {}
     groups = [("all", None, None), ("en", "en", None), ("ja", "ja", None),
               ("tune", None, "tune"), ("held-out", None, "held-out")]
@@ -181,6 +187,8 @@ def main() -> None:
                      ("kb hybrid (kb search)", lambda q: retriever.search(q, limit=10))):
         p50, p99 = timed(fn)
         print(f"latency {name:24} p50 {p50:7.2f} ms  p99 {p99:7.2f} ms")
+    print(f"latency {'kb hybrid, first pass':24} p50 {statistics.median(cold):7.2f} ms  "
+          f"p99 {cold[int(len(cold) * 0.99) - 1]:7.2f} ms  (each card's rulings list made on first use)")
     if retriever.dense is not None:
         p50, p99 = timed(lambda q: retriever.dense.embed_query(q), rounds=1)
         print(f"latency {'(dense query embedding)':24} p50 {p50:7.2f} ms  p99 {p99:7.2f} ms")
