@@ -11,6 +11,10 @@ Baselines over the same rule texts (today's EN sections, rules and subrules, eac
 section title, as the dense retriever reads them): a plain BM25 (lower-cased words) and a BM25
 with Snowball stemming and English stop words, both k1=1.2, b=0.75 — the "100-line BM25".
 
+Halves: the questions are split by a fixed rule, odd ids the tuning half and even ids the held-out
+half (57 EN + 31 JA each); every figure is printed per half as well as over all, and a change to
+the retriever is judged on the tuning half only (the held-out half is read, never tuned on).
+
 Metrics: recall@10 (share of a question's expected rules in the top 10), success@10 (at least one
 in the top 10), MRR (1 / rank of the first expected rule, 0 past 100). Latency: the whole
 retrieval per question in-process, p50/p99, after one warm-up pass.
@@ -90,6 +94,11 @@ def evaluate(ranker, questions, k=10):
     return {"recall": sum(recall) / n, "success": sum(success) / n, "mrr": sum(rr) / n, "per": per}
 
 
+def _half(q) -> str:
+    """The fixed split: odd ids tune, even ids are held out."""
+    return "tune" if int(re.sub(r"\D", "", q["id"])) % 2 else "held-out"
+
+
 def carried(kb, data):
     lineage = Lineage(kb.model)
     out = []
@@ -136,21 +145,31 @@ def main() -> None:
                     retriever.weights[off] = saved
             systems[f"kb hybrid without {off}"] = without
     systems["kb hybrid (kb search)"] = ours
-    ours(questions[0]["q"])  # warm-up: Sudachi, the dense model
+    ours("What happens when a spell resolves and its only target has become illegal?")  # warm-up: Sudachi, the dense model
+    cold = []  # first pass: every named card's rulings list computed on first use (kb.memo)
+    for q in questions:
+        t = time.perf_counter()
+        retriever.search(q["q"], limit=10)
+        cold.append((time.perf_counter() - t) * 1000)
+    cold.sort()
     results = {}
+    groups = [("all", None, None), ("en", "en", None), ("ja", "ja", None),
+              ("tune", None, "tune"), ("held-out", None, "held-out")]
     for name, ranker in systems.items():
-        for lang in ("en", "ja", None):
-            subset = [q for q in questions if lang is None or q["lang"] == lang]
+        for label, lang, half in groups:
+            subset = [q for q in questions if (lang is None or q["lang"] == lang) and (half is None or _half(q) == half)]
             r = evaluate(ranker, subset)
-            results[(name, lang)] = r
-            print(f"{name:28} {lang or 'all':3} n={len(subset):3}  recall@10 {r['recall']:.3f}  "
+            results[(name, label)] = r
+            print(f"{name:28} {label:8} n={len(subset):3}  recall@10 {r['recall']:.3f}  "
                   f"success@10 {r['success']:.3f}  MRR {r['mrr']:.3f}")
-    base = results[("BM25 stemmed", None)]
-    mine = results[("kb hybrid (kb search)", None)]
-    print(f"hybrid / stemmed baseline: recall@10 x{mine['recall'] / max(base['recall'], 1e-9):.2f}, "
-          f"success@10 x{mine['success'] / max(base['success'], 1e-9):.2f}")
+    for label in ("all", "tune", "held-out"):
+        base = results[("BM25 stemmed", label)]
+        mine = results[("kb hybrid (kb search)", label)]
+        print(f"hybrid / stemmed baseline ({label}): recall@10 x{mine['recall'] / max(base['recall'], 1e-9):.2f}, "
+              f"success@10 x{mine['success'] / max(base['success'], 1e-9):.2f}")
+    mine = results[("kb hybrid (kb search)", "all")]
     if args.verbose:
-        for q, top, first in mine["per"]:
+        for q, top, first in results[("kb hybrid (kb search)", "tune")]["per"]:
             missing = sorted(set(q["expected"]) - set(top))
             if missing:
                 print(f"  {q['id']} {q['lang']} miss {missing} first@{first} top {top[:10]}  {q['q'][:90]!r}")
@@ -168,6 +187,8 @@ def main() -> None:
                      ("kb hybrid (kb search)", lambda q: retriever.search(q, limit=10))):
         p50, p99 = timed(fn)
         print(f"latency {name:24} p50 {p50:7.2f} ms  p99 {p99:7.2f} ms")
+    print(f"latency {'kb hybrid, first pass':24} p50 {statistics.median(cold):7.2f} ms  "
+          f"p99 {cold[int(len(cold) * 0.99) - 1]:7.2f} ms  (each card's rulings list made on first use)")
     if retriever.dense is not None:
         p50, p99 = timed(lambda q: retriever.dense.embed_query(q), rounds=1)
         print(f"latency {'(dense query embedding)':24} p50 {p50:7.2f} ms  p99 {p99:7.2f} ms")

@@ -30,6 +30,12 @@ TEXT_KINDS = ("keyword-action", "keyword-ability", "rules-section", "designation
 MAX_PHRASE = 5
 INFLECTIONS = ("", "s", "es", "ed", "d", "ing", "'s")  # "exiles", "sacrificed"; not "planeswalker"
 TYPE_SECTION = re.compile(r"^3\d\d$")
+# A keyword action is a verb ("counter target spell", "exile it"). The same word after an article,
+# a number, a possessive or a zone's preposition, or before "on"/"from"/"of", is the noun: "two
+# +1/+1 counters", "a counter on it", "from exile" are no Counter (701.6) or Exile (701.13).
+NOUN_BEFORE = frozenset("""a an the one two three four five six seven eight nine ten x each all no any
+those these that this more additional another its their his her your my of from in into with many""".split())
+NOUN_AFTER = frozenset("on from of".split())
 
 
 def card_key(name: str) -> str:
@@ -132,6 +138,7 @@ class _Names:
                 words = EN_WORD.findall(normalize(name))
                 if stems and len(stems) <= MAX_PHRASE and words:
                     self.phrases.setdefault(stems, []).append((m["key"], words[-1]))
+        self.verbs = frozenset(k for k, m in model.mechanics.items() if m["kind"] == "keyword-action")
         current = model.current("en")
         self.types: dict[str, str] = {}  # "planeswalker" -> "306"
         for (lang, edition, number), rule in model.rules.items():
@@ -144,8 +151,11 @@ class _Names:
 
     def in_text(self, text: str) -> list[str]:
         """Mechanics named in ``text``: stemmed phrases, the last word only inflected (the stemmer
-        alone would read "planeswalker" as Planeswalk, "counters" on a creature as Counter)."""
-        words = [w for w in EN_WORD.findall(normalize(text)) if w not in STOP_EN]
+        alone would read "planeswalker" as Planeswalk), a keyword action only where it is a verb
+        ("+1/+1 counters on a creature" is no Counter: see NOUN_BEFORE)."""
+        raw = EN_WORD.findall(normalize(text))
+        at = [j for j, w in enumerate(raw) if w not in STOP_EN]  # content word -> its place in raw
+        words = [raw[j] for j in at]
         stems = [stem(w) for w in words]
         found: list[str] = []
         i = 0
@@ -153,7 +163,10 @@ class _Names:
             for n in range(min(MAX_PHRASE, len(stems) - i), 0, -1):
                 got = self.phrases.get(tuple(stems[i:i + n]))
                 last = words[i + n - 1]
-                keys = [k for k, base in got or () if _inflected(last, base)]
+                first, end = at[i], at[i + n - 1]
+                noun = ((first > 0 and (raw[first - 1] in NOUN_BEFORE or raw[first - 1].isdigit()))
+                        or (end + 1 < len(raw) and raw[end + 1] in NOUN_AFTER))
+                keys = [k for k, base in got or () if _inflected(last, base) and not (noun and k in self.verbs)]
                 if keys:
                     found.extend(keys)
                     i += n - 1

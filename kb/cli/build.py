@@ -62,16 +62,25 @@ def build(paths, only_rules_src, allow_fewer, dense, quiet) -> None:
 
 
 @main.command(help="Download the current official CR text (found on the rules page) and rebuild; with "
+                   "--cards, MTGJSON card data from MTGJSON (checked against its .sha256); with "
                    "--history, every official edition of the shipped list (kb/sources/official_editions.json) "
                    "not already held, each verified against its sha256 when known, then rebuild.")
 @click.option("--rules-page", default="https://magic.wizards.com/en/rules", show_default=True)
 @click.option("--history", is_flag=True, help="Fetch every official edition, 2003 to today.")
 @click.option("--list", "listing", type=click.Path(exists=True, dir_okay=False),
               help="With --history: another list of editions in the same format.")
+@click.option("--cards", is_flag=True, help="Download MTGJSON card data (AtomicCards by default) from MTGJSON, "
+                                           "verified against its published .sha256, instead of the CR.")
+@click.option("--cards-file", "cards_files", multiple=True, type=click.Choice(["AtomicCards", "AllPrintings"]),
+              help="With --cards: which MTGJSON file (repeatable; default AtomicCards).")
+@click.option("--cards-format", type=click.Choice(["json.gz", "json"]), default="json.gz", show_default=True)
+@click.option("--mtgjson-url", default="https://mtgjson.com/api/v5/", show_default=True)
 @click.option("--quiet", "-q", is_flag=True)
-def fetch(rules_page, history, listing, quiet) -> None:
+def fetch(rules_page, history, listing, cards, cards_files, cards_format, mtgjson_url, quiet) -> None:
     from kb.build.fetch import FetchError, fetch_current
-    if history:
+    if cards:
+        _fetch_cards(cards_files or ("AtomicCards",), cards_format, mtgjson_url)
+    elif history:
         _fetch_history(listing, quiet)
     else:
         try:
@@ -80,6 +89,17 @@ def fetch(rules_page, history, listing, quiet) -> None:
             fail(str(exc))
         click.echo(f"fetched {path}")
     _build((), False, quiet)
+
+
+def _fetch_cards(names: tuple[str, ...], fmt: str, base: str) -> None:
+    from kb.build.fetch import FetchError
+    from kb.build.fetch_cards import fetch_cards
+    try:
+        kept = fetch_cards(config.current().fetch_dir, tuple(dict.fromkeys(names)), base, "." + fmt)
+    except FetchError as exc:
+        fail(f"{exc}; previous card data and snapshot kept")
+    for f in kept:
+        click.echo(f"fetched {f.path} ({f.size} bytes, sha256 {f.sha256} as published): {f.title}")
 
 
 def _fetch_history(listing: str | None, quiet: bool) -> None:

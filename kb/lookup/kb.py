@@ -123,8 +123,10 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
         def make(with_dense: bool):
             from kb.search.cardnames import CardNames
             from kb.search.retrieval import Retriever, rule_links
+            from kb.search.terms import DefinedTerms
             return Retriever(self.search_index, self.dense_index() if with_dense else None,
-                             CardNames(self.model), rule_links(self.model))
+                             CardNames(self.model), rule_links(self.model),
+                             terms=DefinedTerms(self.search_index, self.model))
         return self._once(f"retriever-{dense}", lambda: make(dense))
 
     def graph_view(self):

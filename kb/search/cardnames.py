@@ -18,6 +18,8 @@ from kb.text import normalize
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff0c": ",", "\u3001": "、"})
 _WORD_START = re.compile(r"(?<![A-Za-z0-9'])[A-Z0-9]")
+RULINGS_CHARS = 2000  # of one card's rulings, as one query (tuning half: 1500-3000 within .005)
+JA_OFFSET = 10**6  # a JA name's offsets are in the folded text, kept apart from EN ones
 MIN_JA = 2  # JA names of one character (火) are words of every sentence
 
 
@@ -78,9 +80,39 @@ class CardNames:
             for i in range(len(folded) - 1):
                 for name, key in self.ja.get(folded[i:i + 2], ()):
                     if folded.startswith(name, i):
-                        add(key, name, i + 10**6, i + 10**6 + len(name))  # JA offsets apart from EN ones
+                        add(key, name, i + JA_OFFSET, i + JA_OFFSET + len(name))  # apart from EN offsets
                         break
         return sorted(found.values(), key=lambda c: c.start)
+
+    @staticmethod
+    def without_names(query: str, cards: list[NamedCard]) -> str:
+        """The question with the English card names it was found to use blanked out: a name's words
+        are not the rules' words ("Urza, Lord Protector" is no battle's protector, 310.8)."""
+        text = query.translate(_QUOTES)  # the text ``find`` matched in, offsets unchanged
+        out, last = [], 0
+        for named in sorted(cards, key=lambda c: c.start):
+            if named.start >= JA_OFFSET or named.start < last:
+                continue
+            out.extend((text[last:named.start], " "))
+            last = named.end
+        out.append(text[last:])
+        return "".join(out)
+
+    def rulings_text(self, cards: list[NamedCard], limit: int = RULINGS_CHARS) -> str:
+        """The official rulings of the named cards, in the order the question names them (their own
+        names left out): rulings say in the rules' words how a card meets the game ("...is a
+        triggered ability", "...uses the stack"), which a question in a player's words does not."""
+        parts: list[str] = []
+        for named in cards:
+            card = self.model.cards[named.key]
+            own = sorted({f["name"] for f in card.get("faces", ())} | {card.get("oracle_name") or ""}, key=len,
+                         reverse=True)
+            for rid in card.get("rulings", ()):
+                text = self.model.card_rulings[rid]["text"]
+                for name in filter(None, own):
+                    text = text.replace(name, " ")
+                parts.append(text)
+        return " ".join(parts)[:limit]
 
     def expansion(self, cards: list[NamedCard], lang: str = "en") -> tuple[str, list[str]]:
         """(text describing the cards, the rules their keywords, text and types use)."""

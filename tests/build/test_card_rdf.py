@@ -49,3 +49,19 @@ def test_every_card_ruling_is_on_a_card(full_kb):
           ?r mtg:rulingKind "card-ruling" . OPTIONAL { ?r mtg:rulingOn ?card . ?card a mtg:Card }
         }""")
     assert int(rows[0]["n"]) == int(rows[0]["on"]) == len(full_kb.model.card_rulings) > 1000
+
+
+def test_a_keyword_action_is_read_only_where_it_is_a_verb(full_kb):
+    """"counters" on a creature is no Counter (701.6): a card or ruling that puts +1/+1 counters
+    never links to the keyword action, one that counters a spell does."""
+    from kb.build.cards import _Names
+    names = _Names(full_kb.model)
+    assert names.in_text("Put two +1/+1 counters on target creature.") == []
+    assert names.in_text("Remove a loyalty counter from it.") == []
+    assert "counter" in names.in_text("Counter target spell.")
+    assert "counter" in names.in_text("This spell can't be countered.")
+    assert "exile" not in names.in_text("You may cast it from exile.")
+    counters = [c for c in full_kb.model.cards.values() if "faces" in c and any(
+        "+1/+1 counter" in (f.get("text") or "") and "counter target" not in (f.get("text") or "").lower()
+        and "countered" not in (f.get("text") or "") for f in c["faces"])]
+    assert counters and not any("701.6" in c["rules"] for c in counters)
