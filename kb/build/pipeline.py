@@ -137,7 +137,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
-        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses and edition pairs
+        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses, edition rows and pairs
         meta["store"] = store_info
         final = snapshot.commit(tmp, root, meta)
     return final

@@ -122,3 +122,17 @@ def test_the_parts_are_disjoint_and_make_the_whole_graph(scratch):
     links = set(rdfstore.lines(ruling_link_triples(kb.model)))
     assert not links & set(seen)
     assert len(seen) + len(links) == _triples(scratch[1])[0]
+
+
+def test_search_tokens_kept_across_builds_are_the_tokenizer_s(tmp_path):
+    from kb.build.cache import BuildCache, TextMemo
+    from kb.search.tokenize import tokens
+    texts = ["Day and Night 731.2a", "昼と夜は、ゲームの状態である。", "", "701.40a Manifest"]
+    first = TextMemo(BuildCache(tmp_path), "tokens", "k", tokens)
+    assert [list(first(t)) for t in texts] == [tokens(t) for t in texts]
+    first.save()
+
+    def refuse(text):
+        raise AssertionError(f"computed again: {text!r}")
+    again = TextMemo(BuildCache(tmp_path), "tokens", "k", refuse)
+    assert [list(again(t)) for t in texts] == [tokens(t) for t in texts]
