@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import functools
 import hashlib
+import marshal
 import os
 import pickle
 from collections.abc import Callable
@@ -54,3 +55,73 @@ class BuildCache:
         except OSError:
             pass  # a read-only or full disk only costs the next build its time
         return value
+
+    def read_bytes(self, kind: str, key: str) -> bytes | None:
+        """What ``write_bytes`` kept under ``kind``/``key``, or None."""
+        if self.folder is None:
+            return None
+        try:
+            return (self.folder / kind / key).read_bytes()
+        except OSError:
+            return None
+
+    def write_bytes(self, kind: str, key: str, data: bytes) -> None:
+        if self.folder is None:
+            return
+        path = self.folder / kind / key
+        if path.exists():
+            return  # keyed by content: already there
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            tmp = path.with_suffix(f".{os.getpid()}.tmp")
+            tmp.write_bytes(data)
+            os.replace(tmp, path)
+        except OSError:
+            pass
+
+    def prune(self, kind: str, keep: set[str]) -> None:
+        """Remove ``kind``'s entries but ``keep`` (entries only the last builds need)."""
+        if self.folder is None or not (self.folder / kind).is_dir():
+            return
+        for path in (self.folder / kind).iterdir():
+            if path.name not in keep:
+                path.unlink(missing_ok=True)
+
+
+class TextMemo:
+    """A pure function of one text that returns a sequence of strings (search tokens), kept across
+    builds: the values of the texts a build asked for are saved under ``kind``/``key`` (the key
+    names the code and data it depends on), so the next build computes only texts it has not seen
+    (a new edition's changed rules). A value is held as one string joined by SEP (one object, not
+    one per token: ~100 MB less at the build's peak), or as a tuple if a string holds SEP."""
+
+    SEP = "\x1f"
+
+    def __init__(self, cache: BuildCache, kind: str, key: str, fn: Callable[[str], object]):
+        self.cache, self.kind, self.key, self.fn = cache, kind, key, fn
+        data = cache.read_bytes(kind, key)
+        try:
+            self.known: dict = marshal.loads(data) if data else {}
+        except (EOFError, ValueError, TypeError):
+            self.known = {}
+        self.used: dict = {}
+        self.computed = 0
+
+    def __call__(self, text: str):
+        got = self.used.get(text)
+        if got is None:
+            got = self.known.get(text)
+            if got is None:
+                values = tuple(self.fn(text))
+                self.computed += 1
+                got = values if any(self.SEP in v for v in values) else self.SEP.join(values)
+            self.used[text] = got
+        if type(got) is str:
+            return got.split(self.SEP) if got else []
+        return got
+
+    def save(self) -> None:
+        """Keep what this build used (texts no longer used are dropped), if anything was new."""
+        if self.computed or len(self.used) != len(self.known):
+            self.cache.prune(self.kind, set())
+            self.cache.write_bytes(self.kind, self.key, marshal.dumps(self.used))

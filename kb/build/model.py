@@ -7,6 +7,7 @@ this one pass, so they cannot drift apart; a test compares them.
 from __future__ import annotations
 
 import functools
+import hashlib
 import re
 from collections import defaultdict
 
@@ -43,7 +44,8 @@ def _mention(c: CitationMention) -> dict:
 def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, make: make()) -> Model:
     """``memo(kind, key, make)``: the build's cache (kb.build.cache), for lineage of unchanged pairs."""
     model = Model()
-    _editions(model, corpus)
+    _editions(model, corpus, memo)
+    _current_flags(model)
     progress("lineage across editions")
     _lineage(model, corpus, memo)
     japanese.align(model, corpus.ja_editions())
@@ -93,8 +95,9 @@ def _citations_in(text: str) -> tuple:
     return tuple(find_citations(text))
 
 
-def _editions(model: Model, corpus: Corpus) -> None:
+def _editions(model: Model, corpus: Corpus, memo) -> None:
     titles = {s.document.id: s.document.title for s in corpus.sources}
+    shas = {s.document.id: s.document.sha256 for s in corpus.sources}
     for source in corpus.sources:  # every CR file (each JA excerpt too) is a document of its own
         doc = source.document
         if doc.kind in ("cr", "card-data"):
@@ -108,6 +111,7 @@ def _editions(model: Model, corpus: Corpus) -> None:
                 found = SECTION_LINE.match(line)
                 if found:
                     titles_ja.setdefault(found[1], found[2])
+    code = code_digest("build/model.py", "citations", "parse", "text.py", "rulenumbers.py")
     for (lang, edition), ed in sorted(corpus.editions.items()):
         doc = ed.document
         model.editions[f"{lang}/{edition}"] = {
@@ -118,17 +122,34 @@ def _editions(model: Model, corpus: Corpus) -> None:
             "examples": sum(len(r.examples) for r in ed.rules),
             "warnings": [{"line": line, "message": message} for line, message in ed.warnings],
             "anomalies": [{"line": line, "text": text} for line, text in ed.anomalies]}
-        for rule in ed.rules:
-            key = (lang, edition, rule.number)
-            model.rules[key] = _rule_dict(rule, lang, edition, titles.get(rule.locator.document, doc.title))
-            if rule.parent:
-                model.children.setdefault((lang, edition, rule.parent), []).append(rule.number)
-        for entry in ed.glossary:
-            model.glossary[(lang, edition, entry.term)] = {
-                "term": entry.term, "lang": lang, "edition": edition, "text": entry.text,
-                "reading": entry.reading, "term_en": entry.term_en, "senses": entry.senses,
-                "obsolete": entry.obsolete, "refs": [n for c in find_citations(entry.text) for n in c.numbers],
-                "locator": loc(entry.locator, titles.get(entry.locator.document, doc.title))}
+        # The rows depend only on the edition's files and this code: kept in the build's cache.
+        docs = sorted({doc.id, *(r.locator.document for r in ed.rules), *(g.locator.document for g in ed.glossary)})
+        key = hashlib.sha256(repr((lang, edition, code, [(d, shas.get(d), titles.get(d)) for d in docs])).encode())
+        rows = memo("rows", key.hexdigest()[:32], lambda: _edition_rows(ed, lang, edition, titles))
+        for name in ("rules", "children", "glossary"):
+            getattr(model, name).set_block(lang, edition, rows[name])
+
+
+def _edition_rows(ed, lang: str, edition: str, titles: dict[str, str]) -> dict[str, dict]:
+    """One edition's rules, children and glossary rows."""
+    doc = ed.document
+    rules: dict[str, dict] = {}
+    children: dict[str, list[str]] = {}
+    glossary: dict[str, dict] = {}
+    for rule in ed.rules:
+        rules[rule.number] = _rule_dict(rule, lang, edition, titles.get(rule.locator.document, doc.title))
+        if rule.parent:
+            children.setdefault(rule.parent, []).append(rule.number)
+    for entry in ed.glossary:
+        glossary[entry.term] = {
+            "term": entry.term, "lang": lang, "edition": edition, "text": entry.text,
+            "reading": entry.reading, "term_en": entry.term_en, "senses": entry.senses,
+            "obsolete": entry.obsolete, "refs": [n for c in find_citations(entry.text) for n in c.numbers],
+            "locator": loc(entry.locator, titles.get(entry.locator.document, doc.title))}
+    return {"rules": rules, "children": children, "glossary": glossary}
+
+
+def _current_flags(model: Model) -> None:
     for info in model.editions.values():
         info["current"] = info["edition"] == model.current(info["lang"])
 

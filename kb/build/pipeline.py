@@ -11,18 +11,17 @@ import time
 from collections.abc import Callable
 from pathlib import Path
 
-import pyoxigraph as ox
-
 from kb import config
-from kb.build.cache import BuildCache, code_digest
+from kb.build.cache import BuildCache, TextMemo, code_digest
 from kb.build.model import build_model
-from kb.build.rdf import ntriples, ruling_link_triples
+from kb.build.rdfstore import StoreWriter
 from kb.graphview import GraphView
 from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
 from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
 from kb.search.docs import build_index
+from kb.search.tokenize import tokens as search_tokens
 from kb.sources.files import SourceSet
 from kb.store import snapshot
 from kb.store.lineage import Lineage
@@ -52,11 +51,6 @@ def link_rulings(model: Model, view: GraphView) -> None:
         raise StaleLogicError("rule logic no longer matches the loaded CR: " + "; ".join(exc.failures)) from exc
 
 
-def _load(store: ox.Store, chunks) -> None:
-    for chunk in chunks:
-        store.bulk_load(chunk, format=ox.RdfFormat.N_TRIPLES, lenient=True)  # IRIs validated as written
-
-
 class FewerEditions(snapshot.SnapshotError):
     """The new graph would hold fewer CR editions than the current one (refused without allow_fewer)."""
 
@@ -71,6 +65,26 @@ def check_editions(root: Path, model: Model, allow_fewer: bool) -> None:
     missing = sorted(set(before) - set(after))
     raise FewerEditions(f"the new graph would hold {len(after)} CR edition(s) where the current one holds "
                         f"{len(before)} (missing: {', '.join(missing)}); pass --allow-fewer to replace it anyway")
+
+
+def _tokens_key() -> str:
+    """Search tokens depend on the tokenizer's code, Sudachi's dictionary and the stemmer."""
+    from importlib.metadata import PackageNotFoundError, version
+    versions = []
+    for package in ("sudachipy", "sudachidict_core", "snowballstemmer"):
+        try:
+            versions.append(version(package))
+        except PackageNotFoundError:
+            versions.append("-")
+    return code_digest("search/tokenize.py", "text.py", "rulenumbers.py") + "-" + "-".join(versions)
+
+
+def _previous(root: Path) -> Path | None:
+    """The current snapshot, whose store the new one starts from (kb.build.rdfstore)."""
+    try:
+        return snapshot.current(root)
+    except snapshot.CurrentUnreadable:
+        return None
 
 
 def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
@@ -94,6 +108,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
            dense: bool) -> Path:
     started = time.perf_counter()
     cache = BuildCache(root.parent / "cache")
+    previous = _previous(root)
     corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
     model = build_model(corpus, progress, cache.get)
     check_editions(root, model, allow_fewer)
@@ -101,27 +116,28 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
     del corpus  # the records are in the model now: the build's peak memory is what follows
     gc.collect()
     with snapshot.writing(root) as tmp:
-        progress("write RDF store")
-        store = ox.Store(str(tmp / "store"))
-        _load(store, ntriples(model))
+        writer = StoreWriter(tmp, model, cache, previous, progress)
+        store = writer.write()
         progress("graph view from the RDF")
         view = GraphView(extract(store))
         progress("rulings -> rules by reasoning")
         link_rulings(model, view)
-        _load(store, ntriples(model, source=ruling_link_triples(model)))
+        writer.add_ruling_links()
         view.add_edges(decided_edges(store, view._nodes))
-        store.flush()
-        store.optimize()
         del store
+        store_info = writer.finish()
         progress("write indexes")
         snapshot.write_model(tmp, model)
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
         progress("search index")
-        (tmp / snapshot.SEARCH).write_bytes(build_index(model).dumps())
+        tokens = TextMemo(cache, "tokens", _tokens_key(), search_tokens)
+        (tmp / snapshot.SEARCH).write_bytes(build_index(model, tokens).dumps())
+        tokens.save()
         if dense:
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
-        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses and edition pairs
+        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses, edition rows and pairs
+        meta["store"] = store_info
         final = snapshot.commit(tmp, root, meta)
     return final

@@ -6,7 +6,7 @@ everything else is ``MTG`` from kb.vocab.
 """
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 import pyoxigraph as ox
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
@@ -136,43 +136,74 @@ def _locator(subject, locator: dict | None) -> Iterator[Triple]:
 
 
 def triples(model: Model) -> Iterator[Triple]:
+    """Every triple of the model, part by part (``parts``)."""
+    for _, make in parts(model):
+        yield from make()
+
+
+def parts(model: Model) -> list[tuple[tuple[str, ...], Callable[[], Iterator[Triple]]]]:
+    """The graph as disjoint parts, each with the model rows it is made from: one per edition (its
+    node, rules, examples and glossary), one per consecutive EN pair (the lineage links) and the
+    rest (documents, rulings, citations, mechanics, cards: what the current edition changes). A part's triples depend only on its rows, so kb.build.rdfstore reuses a part whose
+    rows are unchanged from the previous snapshot's store."""
+    out: list = []
     for info in model.editions.values():
-        e = edition_iri(info["lang"], info["edition"])
-        yield e, RDF_type, MTG_Edition
-        yield e, MTG_editionKey, Literal(info["edition"])
-        yield e, MTG_effectiveDate, Literal(info["effective"], datatype=XSD.date)
-        yield e, DCTERMS_language, Literal(info["lang"])
-        yield e, DCTERMS_title, Literal(info["title"])
-        yield e, MTG_complete, Literal(info["complete"])
-        yield e, PROV_wasDerivedFrom, document_iri(info["document"])
-    for doc in model.documents.values():
-        d = document_iri(doc["id"])
-        yield d, RDF_type, MTG_Document
-        yield d, DCTERMS_title, Literal(doc["title"], lang=doc["lang"] if doc["kind"] != "cr" else None)
-        yield d, MTG_documentKind, Literal(doc["kind"])
-        yield d, DCTERMS_language, Literal(doc["lang"])
-        yield d, DCTERMS_source, Literal(doc["path"])
-        yield d, MTG.sha256, Literal(doc["sha256"])
-        if doc.get("date"):
-            yield d, DCTERMS_date, Literal(doc["date"], datatype=XSD.date)
-        if doc.get("quotes_edition"):
-            yield d, MTG_quotesEdition, Literal(doc["quotes_edition"])
-        if doc.get("edition") and doc["kind"] != "cr":
-            yield d, MTG_resolvedEdition, edition_iri("en", doc["edition"])
-            yield d, MTG_resolutionMethod, Literal(doc["edition_method"])
-    yield from _rules(model)
-    yield from _documents_content(model)
-    yield from _mechanics(model)
-    yield from _cards(model)
+        lang, edition = info["lang"], info["edition"]
+        out.append((("edition", lang, edition), lambda lang=lang, edition=edition: _edition(model, lang, edition)))
+    editions = model.en_editions()
+    for old, new in zip(editions, editions[1:]):
+        out.append((("lineage", old, new), lambda old=old, new=new: _lineage(model, old, new)))
+    out.append((("rest",), lambda: _rest(model)))
+    return out
 
 
-def _rules(model: Model) -> Iterator[Triple]:
-    for (lang, edition, number), rule in model.rules.items():
+def part_rows(model: Model, name: tuple[str, ...]) -> object:
+    """What part ``name``'s triples are made from (kb.build.rdfstore digests it)."""
+    if name[0] == "edition":
+        _, lang, edition = name
+        row = model.editions[f"{lang}/{edition}"]
+        info = [row[k] for k in ("edition", "effective", "lang", "title", "complete", "document")]  # what is written
+        return [info, list(model.rules.edition(lang, edition).items()),
+                list(model.glossary.edition(lang, edition).items())]
+    if name[0] == "lineage":
+        return sorted((number, link) for (_, edition, number), link in model.next_link.items() if edition == name[1])
+    return None  # the rest: always written again
+
+
+def _document(doc: dict) -> Iterator[Triple]:
+    d = document_iri(doc["id"])
+    yield d, RDF_type, MTG_Document
+    yield d, DCTERMS_title, Literal(doc["title"], lang=doc["lang"] if doc["kind"] != "cr" else None)
+    yield d, MTG_documentKind, Literal(doc["kind"])
+    yield d, DCTERMS_language, Literal(doc["lang"])
+    yield d, DCTERMS_source, Literal(doc["path"])
+    yield d, MTG.sha256, Literal(doc["sha256"])
+    if doc.get("date"):
+        yield d, DCTERMS_date, Literal(doc["date"], datatype=XSD.date)
+    if doc.get("quotes_edition"):
+        yield d, MTG_quotesEdition, Literal(doc["quotes_edition"])
+    if doc.get("edition") and doc["kind"] != "cr":
+        yield d, MTG_resolvedEdition, edition_iri("en", doc["edition"])
+        yield d, MTG_resolutionMethod, Literal(doc["edition_method"])
+
+
+def _edition(model: Model, lang: str, edition: str) -> Iterator[Triple]:
+    info = model.editions[f"{lang}/{edition}"]
+    e = edition_iri(info["lang"], info["edition"])
+    yield e, RDF_type, MTG_Edition
+    yield e, MTG_editionKey, Literal(info["edition"])
+    yield e, MTG_effectiveDate, Literal(info["effective"], datatype=XSD.date)
+    yield e, DCTERMS_language, Literal(info["lang"])
+    yield e, DCTERMS_title, Literal(info["title"])
+    yield e, MTG_complete, Literal(info["complete"])
+    yield e, PROV_wasDerivedFrom, document_iri(info["document"])
+    rules = model.rules.edition(lang, edition)
+    for number, rule in rules.items():
         r = rule_iri(lang, edition, number)
         yield r, RDF_type, MTG_Rule
         yield r, MTG_ruleNumber, Literal(number)
         yield r, MTG_ruleKind, Literal(rule["kind"])
-        yield r, MTG_edition, edition_iri(lang, edition)
+        yield r, MTG_edition, e
         yield r, MTG_text, Literal(rule["text"], lang=lang)
         yield r, MTG_rawText, Literal(rule["raw"])
         if rule["kind"] in ("chapter", "section"):
@@ -182,7 +213,7 @@ def _rules(model: Model) -> Iterator[Triple]:
         if rule["parent"]:
             yield r, MTG_parentRule, rule_iri(lang, edition, rule["parent"])
         for ref in rule["refs"]:
-            if (lang, edition, ref) in model.rules:
+            if ref in rules:
                 yield r, MTG_references, rule_iri(lang, edition, ref)
         for index, example in enumerate(rule["examples"], 1):
             x = example_iri(lang, edition, number, index)
@@ -191,10 +222,24 @@ def _rules(model: Model) -> Iterator[Triple]:
             yield x, MTG_text, Literal(example["text"], lang=lang)
             yield from _locator(x, example["locator"])
         yield from _locator(r, rule["locator"])
-    editions = model.en_editions()
-    following = dict(zip(editions, editions[1:]))
-    for (_, edition, number), (new, method, score, changed) in model.next_link.items():
-        nxt = following[edition]
+    for term, entry in model.glossary.edition(lang, edition).items():
+        g = glossary_iri(lang, edition, term)
+        yield g, RDF_type, MTG_GlossaryTerm
+        yield g, SKOS_prefLabel, Literal(term, lang=lang)
+        if entry.get("term_en"):
+            yield g, SKOS_altLabel, Literal(entry["term_en"], lang="en")
+        if entry.get("reading"):
+            yield g, SKOS_altLabel, Literal(entry["reading"], lang="ja-Hira")
+        yield g, SKOS_definition, Literal(entry["text"], lang=lang)
+        yield g, MTG_edition, e
+        for ref in entry["refs"]:
+            if ref in rules:
+                yield g, MTG_references, rule_iri(lang, edition, ref)
+        yield from _locator(g, entry["locator"])
+
+
+def _lineage(model: Model, edition: str, nxt: str) -> Iterator[Triple]:
+    for number, (new, method, score, changed) in part_rows(model, ("lineage", edition, nxt)):
         yield rule_iri("en", edition, number), MTG_nextVersion, rule_iri("en", nxt, new)
         if method == "same-number-same-text":
             continue  # the plain link says it all; only matched links carry how they were matched
@@ -205,26 +250,20 @@ def _rules(model: Model) -> Iterator[Triple]:
         yield link, MTG_lineageMethod, Literal(method)
         yield link, MTG_lineageScore, Literal(score)
         yield link, MTG_textChanged, Literal(changed)
+
+
+def _rest(model: Model) -> Iterator[Triple]:
+    for doc in model.documents.values():
+        yield from _document(doc)
     for en_key, ja_key in model.ja_of.items():
         yield rule_iri(*ja_key), MTG_translationOf, rule_iri(*en_key)
-    for (lang, edition, term), entry in model.glossary.items():
-        g = glossary_iri(lang, edition, term)
-        yield g, RDF_type, MTG_GlossaryTerm
-        yield g, SKOS_prefLabel, Literal(term, lang=lang)
-        if entry.get("term_en"):
-            yield g, SKOS_altLabel, Literal(entry["term_en"], lang="en")
-        if entry.get("reading"):
-            yield g, SKOS_altLabel, Literal(entry["reading"], lang="ja-Hira")
-        yield g, SKOS_definition, Literal(entry["text"], lang=lang)
-        yield g, MTG_edition, edition_iri(lang, edition)
-        for ref in entry["refs"]:
-            if (lang, edition, ref) in model.rules:
-                yield g, MTG_references, rule_iri(lang, edition, ref)
-        yield from _locator(g, entry["locator"])
+    yield from _documents_content(model)
+    yield from _mechanics(model)
+    yield from _cards(model)
 
 
 def _documents_content(model: Model) -> Iterator[Triple]:
-    current = model.current("en")
+    """Rulings, quotes and citations; their links to the rules deciding them are ruling_link_triples'."""
     for ruling in model.statements():
         kind = "quote" if ruling["kind"] == "quoted-rule" else "ruling"
         n = node_iri(ruling["document"], kind, ruling["id"].split("#", 1)[1])
@@ -251,7 +290,6 @@ def _documents_content(model: Model) -> Iterator[Triple]:
         for card in ruling.get("cards", []):
             if card.get("key"):
                 yield n, MTG_mentionsCard, card_iri(card["key"])
-        yield from _ruling_links(model, ruling, n, current)
     for citation in model.citations:
         c = node_iri(citation["document"], "citation", citation["id"].split("#", 1)[1] + "/" +
                      citation["source"].split("#", 1)[1])
@@ -339,30 +377,3 @@ def _cards(model: Model) -> Iterator[Triple]:
             yield node, PROV_wasDerivedFrom, document_iri(source)
         if "faces" in card:
             yield from card_triples(model, card, Literal)
-
-
-
-
-def ntriples(model: Model, source: Iterator[Triple] | None = None, chunk: int = 100_000) -> Iterator[bytes]:
-    """The triples (``source``, default: the whole model's) as N-Triples, ``chunk`` lines at a time:
-    what ``Store.bulk_load`` parses in Rust, several times faster than building Quad objects here.
-    The loader buffers each call: 100k lines keep the build's peak ~250 MB above the model (200k:
-    ~350 MB, slightly faster; one file: 1.9 GB), measured with every edition loaded."""
-    named: dict[str, str] = {}
-    lines: list[str] = []
-    for s, p, o in (triples(model) if source is None else source):
-        parts = []
-        for value in (s, p, o):
-            if isinstance(value, (ox.Literal, ox.BlankNode, ox.NamedNode)):
-                parts.append(str(value))
-            else:
-                text = named.get(value)
-                if text is None:
-                    text = named[value] = str(ox.NamedNode(str(value)))  # validated and escaped by pyoxigraph
-                parts.append(text)
-        lines.append(f"{parts[0]} {parts[1]} {parts[2]} .\n")
-        if len(lines) >= chunk:
-            yield "".join(lines).encode("utf-8")
-            lines = []
-    if lines:
-        yield "".join(lines).encode("utf-8")

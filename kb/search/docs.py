@@ -119,7 +119,7 @@ class _Translations:
 
     MIN_PAIRS, MIN_DICE, PER_WORD = 3, 0.5, 2
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, tokens=tokens):
         from collections import Counter
         ja_editions = [e["edition"] for e in model.editions.values() if e["lang"] == "ja"]
         pairs = [(r["text"], en[n]["text"]) for e in ja_editions
@@ -154,8 +154,10 @@ class _Translations:
                 found.setdefault(e, []).append((dice, j))
         self.ja = {e: [j for _, j in sorted(v, reverse=True)[:self.PER_WORD]] for e, v in found.items()}
 
+        self.tokens = tokens
+
     def for_text(self, text: str) -> list[str]:
-        return list(dict.fromkeys(j for t in tokens(text) for j in self.ja.get(t, ())))
+        return list(dict.fromkeys(j for t in self.tokens(text) for j in self.ja.get(t, ())))
 
 
 def _titles(model: Model, lang: str, edition: str) -> dict[str, str]:
@@ -183,11 +185,12 @@ def _current_number(model: Model, lineage: Lineage, edition: str, number: str) -
     return lineage.forward(number, edition)[0]
 
 
-def search_docs(model: Model) -> list[SearchDoc]:
+def search_docs(model: Model, tokens=tokens) -> list[SearchDoc]:
+    """``tokens``: kb.search.tokenize.tokens, or a memo of it (the build keeps one across builds)."""
     lineage = Lineage(model)
     mech = _Mechanics(model)
     terms = _JaTerms(model)
-    translations = _Translations(model)
+    translations = _Translations(model, tokens)
     current_en = model.current("en")
     docs: list[SearchDoc] = []
     cited_texts: dict[str, list[str]] = {}  # current EN number -> JA texts of quotes/rulings citing it
@@ -315,7 +318,8 @@ def _ja_glossary(model: Model) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def build_index(model: Model) -> SearchIndex:
+def build_index(model: Model, tokens=tokens) -> SearchIndex:
+    """``tokens``: as search_docs."""
     def evidence(key: str) -> tuple:  # as KB.find_mechanics: the sense the documents are about first
         m = model.mechanics[key]
         return (-len(m["documents"]), -len(m["rulings"]), m["kind"] == "term", key)
@@ -325,7 +329,7 @@ def build_index(model: Model) -> SearchIndex:
     current_en = model.current("en")
     glossary = [(term, entry["text"], entry["refs"]) for (lang, edition, term), entry in model.glossary.items()
                 if lang == "en" and edition == current_en]
-    index = SearchIndex.build(search_docs(model), mechanic_names=names, current_editions=current,
+    index = SearchIndex.build(search_docs(model, tokens), tokens=tokens, mechanic_names=names, current_editions=current,
                               term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"],
                               glossary=glossary, glossary_ja=_ja_glossary(model))
     release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)

@@ -21,13 +21,13 @@ class IndexBuilder:
     def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
               current_editions: set[str] | None = None, term_keys: Iterable[str] = (),
               glossary: Iterable[tuple[str, str, Iterable[str]]] = (),
-              glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]] = ()) -> "IndexBuilder":
+              glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]] = (), tokens=tk.tokens) -> "IndexBuilder":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
         qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
         ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target).
         ``glossary``: the current EN glossary as (term, definition, cited rule numbers);
         ``glossary_ja``: the current JA glossary as (its names and readings, cited rules as today's
-        EN numbers)."""
+        EN numbers). ``tokens``: tk.tokens or a memo of it."""
         self = cls()
         self.term_keys = frozenset(term_keys)
         docs = list(docs)
@@ -53,7 +53,7 @@ class IndexBuilder:
             got = cache.get(text)
             if got is None:
                 c: dict[str, int] = {}
-                for t in (tk.tokens(text) if text else ()):
+                for t in (tokens(text) if text else ()):
                     t = intern.setdefault(t, t)
                     c[t] = c.get(t, 0) + 1
                 got = cache[text] = tuple(c.items())
@@ -63,6 +63,7 @@ class IndexBuilder:
         lengths = {c: array("d", bytes(8 * n_docs)) for c in LENGTH_CLASSES}
         ids: dict[str, array] = {}
         tfs: dict[str, array] = {}
+        classes: dict[str, str] = {}  # token -> its length class, once per distinct token
         for i, d in enumerate(ordered):
             tf: dict[str, float] = defaultdict(float)
             for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
@@ -74,12 +75,13 @@ class IndexBuilder:
             if d.rule_number:
                 tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
             for t, n in tf.items():
-                lengths[length_class(t)][i] += n
                 got = ids.get(t)
                 if got is None:
                     t = intern.setdefault(t, t)
                     got = ids[t] = array("i")
                     tfs[t] = array("d")
+                    classes[t] = length_class(t)
+                lengths[classes[t]][i] += n
                 got.append(i)
                 tfs[t].append(n)
         cache.clear()
@@ -90,7 +92,7 @@ class IndexBuilder:
         total = n_docs or 1
         for t in list(ids):
             doc_ids, raw = ids.pop(t), tfs.pop(t)
-            ns, c = tk.namespace(t), length_class(t)
+            ns, c = tk.namespace(t), classes.pop(t)
             idf = math.log(1 + (total - len(doc_ids) + 0.5) / (len(doc_ids) + 0.5))
             length, a, b = lengths[c], avg[c], B[ns]
             weights = array("f", (idf * n * (K1 + 1) / (n + K1 * (1 - b + b * length[doc] / a))

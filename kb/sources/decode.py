@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import codecs
+import re
 
 
 def decode(data: bytes) -> tuple[str, str]:
@@ -27,6 +28,7 @@ def decode(data: bytes) -> tuple[str, str]:
 # for the accented card names of 2013 ("Dand\x83n" is Dandân). Latin-1 decodes anything.
 SINGLE_BYTE = ("cp1252", "cp437", "latin-1")
 _TYPOGRAPHIC = set("’‘“”–—…™®©•")
+_NON_ASCII = re.compile(r"[^\x00-\x7f]")
 
 
 def _try(data: bytes, name: str) -> str | None:
@@ -40,9 +42,8 @@ def _plausibility(text: str) -> int:
     """Higher when the non-ASCII characters read as text: typographic marks, or accented letters
     inside words; lower for symbols and controls where a letter belongs."""
     score = 0
-    for index, ch in enumerate(text):
-        if ch.isascii():
-            continue
+    for found in _NON_ASCII.finditer(text):  # only those count: skipping ASCII in C is ~20x faster
+        index, ch = found.start(), found.group()
         if ch in _TYPOGRAPHIC:
             score += 1
         elif ch.isalpha() and 0 < index < len(text) - 1 and text[index - 1].isalpha() and text[index + 1].isalpha():

@@ -40,6 +40,11 @@ class EditionTable(MutableMapping):
         """One edition's rows, keyed within the edition (read from disk on first use)."""
         return self._block(lang, edition) or {}
 
+    def set_block(self, lang: str, edition: str, block: Block) -> None:
+        """Put one edition's rows in at once (the build: an edition's rows come from its cache)."""
+        self._pending.pop((lang, edition), None)
+        self._blocks[(lang, edition)] = block
+
     def editions(self) -> list[tuple[str, str]]:
         return sorted(set(self._blocks) | set(self._pending))
 

@@ -136,8 +136,9 @@ def test_a_rebuild_reuses_parses_and_lineage_of_unchanged_files(tmp_path, data_d
     cache = BuildCache(tmp_path / "cache")
     assert len(list((tmp_path / "cache" / "parse").glob("*.pickle"))) == 2
     assert len(list((tmp_path / "cache" / "lineage").glob("*.pickle"))) == 1
+    assert len(list((tmp_path / "cache" / "rows").glob("*.pickle"))) == 2  # each edition's rows
     second = pipeline.build(discover(files, settings.rules_src_dir()), tmp_path / "snapshots")
     assert vars(snapshot.load_model(first)) == vars(snapshot.load_model(second))
     meta = [json.loads((p / "meta.json").read_text(encoding="utf-8"))["cache"] for p in (first, second)]
-    assert meta == [{"reused": 0, "computed": 3}, {"reused": 3, "computed": 0}]
+    assert meta == [{"reused": 0, "computed": 5}, {"reused": 5, "computed": 0}]
     assert cache.folder.is_dir()
