@@ -182,8 +182,13 @@ def warm_up(app: Flask) -> None:
     """One request per kind before serving, in the master, so what a first request computes (the
     rule book behind ask, the citation index, the graph paths: 0.1-0.35 s each, seconds under load)
     is shared by every forked worker instead of landing in some user's request in each of them;
+    the current edition's rules get their derived parts (JA texts, history word diffs, what cites
+    them: kb's ``prepare_rules``) so that a first visit to any of them costs what a repeat does;
     then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
     otherwise lands in some request's latency)."""
+    kb = app.extensions.get("kb")
+    if hasattr(kb, "prepare_rules"):
+        kb.prepare_rules()
     client = app.test_client()
     for url in WARM_UP_GET:
         client.get(url)
