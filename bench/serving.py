@@ -128,18 +128,21 @@ def parse_wrk(output: str) -> dict:
 
 
 def run_wrk(url: str, duration: int, connections: int, threads: int, method: str = "GET", body=None,
-            paths: list[str] | None = None) -> dict:
-    """One bounded wrk run. ``paths``: GET a random one of these per request (a Lua script)."""
+            paths: list | None = None) -> dict:
+    """One bounded wrk run. ``paths``: a random one of these per request (a Lua script); each is a
+    GET path or a (method, path, JSON body) triple."""
     threads = min(threads, connections)
     args = ["wrk", f"-t{threads}", f"-c{connections}", f"-d{duration}s", "--latency", "--timeout", "5s"]
     script = None
     if method != "GET" or paths:
         script = tempfile.NamedTemporaryFile("w", suffix=".lua", delete=False)
         if paths:
-            listed = ",\n".join(json.dumps(p) for p in paths)
-            script.write(f"local paths = {{\n{listed}\n}}\n"
+            listed = ",\n".join(_lua_request(p) for p in paths)
+            script.write(f"local requests = {{\n{listed}\n}}\n"
                          "math.randomseed(os.time() + tonumber(tostring({}):sub(8), 16))\n"
-                         "request = function() return wrk.format(\"GET\", paths[math.random(#paths)]) end\n")
+                         "request = function() local r = requests[math.random(#requests)]\n"
+                         "  if r[3] then return wrk.format(r[1], r[2], {[\"Content-Type\"] = \"application/json\"}, r[3]) end\n"
+                         "  return wrk.format(r[1], r[2]) end\n")
         else:
             payload = json.dumps(body).replace("\\", "\\\\").replace('"', '\\"')
             script.write(f'wrk.method = "{method}"\nwrk.body = "{payload}"\n'
@@ -153,6 +156,15 @@ def run_wrk(url: str, duration: int, connections: int, threads: int, method: str
         if script:
             os.unlink(script.name)
     return parse_wrk(output)
+
+
+def _lua_request(item) -> str:
+    """A Lua table {method, path[, body]}; strings as JSON literals (valid Lua for these texts)."""
+    method, path, body = ("GET", item, None) if isinstance(item, str) else item
+    parts = [json.dumps(method), json.dumps(path)]
+    if body is not None:
+        parts.append(json.dumps(json.dumps(body, ensure_ascii=True)))
+    return "{" + ", ".join(parts) + "}"
 
 
 def status_of(url: str, method: str = "GET", body=None, timeout: float = 10) -> int:

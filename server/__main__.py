@@ -15,9 +15,12 @@ def main() -> None:
     parser.add_argument("--dev", action="store_true", help="Flask's development server")
     parser.add_argument("--sparql-endpoint", help="a SPARQL server's query URL to read RDF from "
                                                   "(default: MTG_KB_SPARQL_ENDPOINT; none: the embedded store)")
+    parser.add_argument("--sparql-server", action="store_true",
+                        help="run an Oxigraph server on the snapshot's store and read RDF through it; "
+                             "it follows CURRENT with the workers")
     args = parser.parse_args()
     serve(host=args.host, port=args.port, workers=args.workers, dev=args.dev, home=args.home,
-          sparql_endpoint=args.sparql_endpoint)
+          sparql_endpoint=args.sparql_endpoint, sparql_server=args.sparql_server)
 
 
 if __name__ == "__main__":

@@ -2,7 +2,9 @@
 order, non-ASCII as UTF-8, dates/dataclasses/Decimal/UUID through Flask's own conversions) in a
 fraction of the time. A rule with its history across 34 editions spent about half its uncached
 answer time in the standard library's encoder. Anything orjson cannot write (an int beyond 64 bits,
-debug-mode indentation) goes through Flask's provider unchanged."""
+debug-mode indentation) goes through Flask's provider unchanged. Parts that are JSON already
+(``orjson.Fragment``: a rule's parts derived once per snapshot, kb.lookup.rules) are asked for only
+when orjson writes the answer (``writes_fragments``)."""
 from __future__ import annotations
 
 import orjson
@@ -16,8 +18,11 @@ class FastJSONProvider(DefaultJSONProvider):
     sort_keys = False
     ensure_ascii = False
 
+    def indents(self) -> bool:
+        return bool((self.compact is None and self._app.debug) or self.compact is False)
+
     def response(self, *args, **kwargs):
-        if (self.compact is None and self._app.debug) or self.compact is False:
+        if self.indents():
             return super().response(*args, **kwargs)
         obj = self._prepare_response_obj(args, kwargs)
         try:
@@ -25,3 +30,8 @@ class FastJSONProvider(DefaultJSONProvider):
         except (TypeError, orjson.JSONEncodeError):
             return super().response(*args, **kwargs)
         return self._app.response_class(body, mimetype=self.mimetype)
+
+
+def writes_fragments(app) -> bool:
+    """Whether the app's JSON answers are written by orjson, which embeds ``orjson.Fragment`` as is."""
+    return isinstance(app.json, FastJSONProvider) and not app.json.indents()

@@ -40,9 +40,10 @@ def arg_int(name: str, default: int, lo: int, hi: int) -> int:
     return value
 
 
-def rule(number: str, edition: str | None = None, lang: str | None = None) -> dict:
+def rule(number: str, edition: str | None = None, lang: str | None = None, serialised: bool = False) -> dict:
+    """``serialised``: for an answer only written out as JSON (kb.lookup.rules)."""
     kb = get_kb()
-    found = kb.rule(number, edition=edition, lang=lang)
+    found = kb.rule(number, edition=edition, lang=lang, serialised=serialised)
     if found is None:
         number = rulenumbers.canonical(number)
         where = f" in edition {edition}" if edition else ""

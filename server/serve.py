@@ -13,6 +13,11 @@ workers keep answering, then replaces every worker at once (gunicorn's graceful 
 forked from the new app, old ones finish their requests and stop). An answer is always computed
 from one snapshot, named in its ``X-KB-Snapshot`` header. A snapshot that cannot be loaded is
 logged and the workers keep the one they have.
+
+With ``sparql_server`` (``kb serve --sparql-server``) the master also runs an Oxigraph server on the
+snapshot's store (``server.oxigraph``) and the workers read RDF and answer ``/sparql`` through it; on
+a switch the new snapshot's server starts before the new workers fork, and the old one stops once
+the old workers have finished, so that too follows CURRENT.
 """
 from __future__ import annotations
 
@@ -71,6 +76,11 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
         from gunicorn.app.base import BaseApplication
         from gunicorn.arbiter import Arbiter
 
+        from server.oxigraph import Retiring
+
+        retiring = Retiring()  # SPARQL servers of snapshots the workers are leaving
+        graceful = float(options.get("graceful_timeout") or 30)
+
         class SnapshotArbiter(Arbiter):
             def murder_workers(self):  # called by the master loop about once a second
                 super().murder_workers()
@@ -109,7 +119,10 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                     gc.freeze()
                     return
                 self.callable = new
+                managed = getattr(old, "extensions", {}).get("sparql_server")
                 _close(old)
+                if managed is not None:  # the old workers may query it until they have stopped
+                    retiring.add(managed, graceful + 2)
                 del old
                 gc.collect()
                 gc.freeze()
@@ -119,6 +132,7 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 return logging.getLogger("gunicorn.error")
 
             def check_snapshot(self, arbiter) -> None:
+                retiring.stop_due(self._log().warning)
                 if watch is None:
                     return
                 from kb.store import snapshot
@@ -141,6 +155,11 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 except RuntimeError as exc:
                     print(f"\nError: {exc}\n", file=sys.stderr)
                     sys.exit(1)
+                finally:
+                    managed = getattr(self.callable, "extensions", {}).get("sparql_server")
+                    if managed is not None:
+                        managed.stop()
+                    retiring.stop_all()
 
         return Application()
 
@@ -182,8 +201,16 @@ def warm_up(app: Flask) -> None:
     """One request per kind before serving, in the master, so what a first request computes (the
     rule book behind ask, the citation index, the graph paths: 0.1-0.35 s each, seconds under load)
     is shared by every forked worker instead of landing in some user's request in each of them;
+    the current edition's rules get their derived parts (JA texts, history word diffs, what cites
+    them: kb's ``prepare_rules``) and every mechanic page its main part (``views.mechanics.prepare``),
+    so that a first visit to any of them costs what a repeat does;
     then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
     otherwise lands in some request's latency)."""
+    kb = app.extensions.get("kb")
+    if hasattr(kb, "prepare_rules"):
+        from server.views import mechanics
+        kb.prepare_rules()
+        mechanics.prepare(app)
     client = app.test_client()
     for url in WARM_UP_GET:
         client.get(url)
@@ -193,13 +220,44 @@ def warm_up(app: Flask) -> None:
     gc.freeze()
 
 
+def app_with_sparql_server(config: dict) -> Flask:
+    """The app on the current snapshot, reading RDF and answering ``/sparql`` through an Oxigraph
+    server started on that snapshot's store (``server.oxigraph``), kept in
+    ``app.extensions["sparql_server"]``: the master stops it once no worker uses the app."""
+    from server import DEFAULTS, create_app, load_kb
+    from server.oxigraph import ManagedServer
+
+    kb = load_kb(config.get("KB_HOME"), ensure=False)
+    try:
+        managed = ManagedServer(kb.path / "store", DEFAULTS["SPARQL_TIMEOUT"])
+    except BaseException:
+        kb.close()
+        raise
+    try:
+        app = create_app({**config, "KB": kb, "KB_ENSURE": False, "SPARQL_ENDPOINT": managed.url})
+    except BaseException:
+        managed.stop()
+        kb.close()
+        raise
+    app.extensions["close"].append(kb.close)  # loaded here: the app lets it go
+    app.extensions["sparql_server"] = managed
+    import logging
+    logging.getLogger("gunicorn.error").warning("SPARQL server of %s at %s (pid %d)", kb.path.name,
+                                                managed.url, managed.pid)
+    warm_up(app)
+    return app
+
+
 def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool = False,
           home: str | Path | None = None, app_factory: Callable[[], Flask] | None = None,
-          sparql_endpoint: str | None = None, **gunicorn_extra) -> None:
+          sparql_endpoint: str | None = None, sparql_server: bool = False, **gunicorn_extra) -> None:
     from kb import config as settings
     from kb.store import snapshot
     from server import create_app
 
+    if sparql_server and (sparql_endpoint or dev):
+        sys.exit("kb serve: --sparql-server starts its own SPARQL server under gunicorn: "
+                 "not with --sparql-endpoint or --dev")
     settings.use(configured(home, sparql_endpoint))  # the process's settings: workers fork with them
     config = {"KB_HOME": str(home) if home else None, "SPARQL_ENDPOINT": sparql_endpoint}
     try:
@@ -215,6 +273,8 @@ def serve(host: str = "127.0.0.1", port: int = 8000, workers: int = 2, dev: bool
             watch = settings.snapshot_root()
 
             def app_factory():
+                if sparql_server:
+                    return app_with_sparql_server(config)
                 app = create_app({**config, "KB_ENSURE": False})
                 warm_up(app)
                 return app

@@ -21,17 +21,26 @@ from kb.store import snapshot
 @click.option("--sparql-endpoint", metavar="URL",
               help="Read RDF and answer /sparql through this SPARQL server (e.g. oxigraph serve-read-only) "
                    "instead of the embedded store [default: MTG_KB_SPARQL_ENDPOINT]")
-def serve(host, port, workers, dev, sparql_endpoint) -> None:
+@click.option("--sparql-server", is_flag=True,
+              help="Run an Oxigraph server (serve-read-only) on the snapshot's store and read RDF / answer "
+                   "/sparql through it; after a build it moves to the new snapshot with the workers")
+def serve(host, port, workers, dev, sparql_endpoint, sparql_server) -> None:
+    if sparql_server and (sparql_endpoint or dev):
+        raise click.UsageError("--sparql-server starts its own SPARQL server under gunicorn: "
+                               "not with --sparql-endpoint or --dev")
     if snapshot.current() is None:  # first run: build (with progress) before any worker starts
         click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
         run_build((), False, quiet=False)
     click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})"
-               + (f", SPARQL from {sparql_endpoint}" if sparql_endpoint else ""), err=True)
+               + (", SPARQL from an Oxigraph server on the snapshot" if sparql_server else
+                  f", SPARQL from {sparql_endpoint}" if sparql_endpoint else ""), err=True)
     # The service is its own program (kb never imports the server): replace this process with it.
     args = [sys.executable, "-m", "server", "--host", host, "--port", str(port), "--workers", str(workers),
             "--home", str(config.current().home)] + (["--dev"] if dev else [])
     endpoint = sparql_endpoint or config.current().sparql_endpoint
-    if endpoint:
+    if sparql_server:
+        args += ["--sparql-server"]
+    elif endpoint:
         args += ["--sparql-endpoint", endpoint]
     os.execv(sys.executable, args)
 

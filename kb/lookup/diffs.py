@@ -9,7 +9,7 @@ is diffed by words, Japanese by characters.
 """
 from __future__ import annotations
 
-import copy
+import orjson
 
 from kb import rulenumbers
 from kb.errors import InvalidParameter, MissingParameter
@@ -26,7 +26,7 @@ def only_references(old: str, new: str) -> bool:
 
 
 class DiffLookups:
-    """Needs ``model``, ``lineage``, ``edition()`` and ``rule_citation()``."""
+    """Needs ``model``, ``lineage``, ``edition()``, ``rule_citation()`` and ``_derived()`` (kb.lookup.rules)."""
 
     # ------------------------------------------------------------ one rule through time
 
@@ -37,9 +37,8 @@ class DiffLookups:
         edition = self.edition(edition)
         if ("en", edition, number) not in self.model.rules:
             return None
-        # the word diffs are most of a rule lookup's time: computed once per KB, each caller its own copy
-        return copy.deepcopy(per_owner(self, ("history_spans", number, edition),
-                                       lambda: self._history_spans(number, edition)))
+        # the word diffs are most of a rule lookup's time: computed once per KB (kb.lookup.rules)
+        return orjson.loads(self._derived(("en", edition, number))["history_spans"])
 
     def _history_spans(self, number: str, edition: str) -> dict:
         chain = self.lineage.chain(number, edition)

@@ -41,6 +41,11 @@ class MechanicLookups:
         return []
 
     def mechanic(self, name: str) -> dict | None:
+        chosen = self.mechanic_choice(name)
+        return None if chosen is None else self.mechanic_view(*chosen)
+
+    def mechanic_choice(self, name: str) -> tuple[str, list[dict]] | None:
+        """The key of the mechanic ``name`` opens, and the other mechanics it also names."""
         found = self.find_mechanics(name, limit=5)
         if not found:
             return None
@@ -50,7 +55,12 @@ class MechanicLookups:
         own = [k for k in covered if self.reasoning_key(k) == self.reasoning_key(covered[0])] if covered else []
         named = [f["key"] for f in found]
         key = next((k for k in named if k in own), None) or (own[0] if own else named[0])
-        found = [f for f in found if f["key"] != key]
+        return key, [f for f in found if f["key"] != key]
+
+    def mechanic_view(self, key: str, found: list[dict] | None = None) -> dict:
+        """The mechanic ``key``: names, rules, glossary, rulings, cards, related mechanics and
+        documents, each cited; ``found``: the other mechanics the name asked for also matches."""
+        found = found or []
         m = self.model.mechanics[key]
         edition = m["edition"]
         rules = [self.rule_brief(("en", edition, n)) for n in m["rules"] if ("en", edition, n) in self.model.rules]

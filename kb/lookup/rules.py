@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import unicodedata
 
+import orjson
 from rapidfuzz import fuzz, process
 
 from kb import rulenumbers
 from kb.errors import KBError
 from kb.lookup import cite, display, translation
-from kb.memo import per_owner
+from kb.memo import per_owner, per_owner_copy
 
 
 class RuleLookups:
@@ -22,7 +23,11 @@ class RuleLookups:
         """The JA rule whose text translates the EN rule ``key`` (same number, through lineage)."""
         return self.lineage.ja_for(key) if key[0] == "en" else key
 
-    def rule(self, number: str, edition: str | None = None, lang: str | None = None) -> dict | None:
+    def rule(self, number: str, edition: str | None = None, lang: str | None = None, *,
+             serialised: bool = False) -> dict | None:
+        """The rule's answer. ``serialised``: the parts derived once per KB (what cites it, its history
+        and history spans, its heading) come as ``orjson.Fragment`` (their JSON, for an answer that is
+        only written out as JSON: no copy, no second serialisation), the rest as plain values."""
         number = rulenumbers.canonical(number)
         self.check_lang(lang)
         if edition is None and not self.model.editions:
@@ -35,9 +40,10 @@ class RuleLookups:
             else:
                 return self._quoted_only(number)
         rule = self.model.rules[key]
+        derived = self._derived(key)
+        part = orjson.Fragment if serialised else orjson.loads
         texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key)}]
-        if key[0] == "en":
-            texts.extend(translation.ja_texts(self, key))
+        texts.extend(orjson.loads(derived["ja_texts"]))
         ja = next((t for t in texts if t["lang"] == "ja"), None)
         if lang:
             texts = [t for t in texts if t["lang"] == lang] or texts
@@ -53,16 +59,13 @@ class RuleLookups:
                          for e in rule["examples"]] + (ja.get("examples") or [] if ja and key[0] == "en" else []),
             "references_out": [{"number": n, "edition": edition, "exists": (key[0], edition, n) in self.model.rules}
                                for n in rule["refs"]],
-            "references_in": self._references_in(key),
+            "references_in": part(derived["references_in"]),
             "mechanics": self._mechanics_of_rule(number, edition),
-            "history": self.history(number, edition),
-            "history_spans": self.history_spans(number, edition) if key[0] == "en" else None,
+            "history": part(derived["history"]),
+            "history_spans": part(derived["history_spans"]),
             "current": self._current_of(key),
+            "heading": part(derived["heading"]), "previous": derived["previous"], "next": derived["next"],
         }
-        out["heading"] = self.heading(number, edition)
-        near = self.neighbours(number, edition)
-        out["previous"] = near["previous"] and near["previous"]["number"]
-        out["next"] = near["next"] and near["next"]["number"]
         out["citations"] = [t["citation"] for t in texts]
         return out
 
@@ -94,6 +97,35 @@ class RuleLookups:
         status = self.lineage.status(key[2], key[1])
         return status["current"] | {"status": status["status"]} if status["current"] else \
             {"number": None, "edition": self.lineage.current, "status": status["status"]}
+
+    def _derived(self, key) -> dict:
+        """What a rule's answer derives from the model beyond its own row: its JA texts (with word
+        diffs of the EN changes since the translation), what cites it, its history steps and spans
+        (word diffs), its heading, as JSON (each caller parses its own copy or writes it out as it
+        is); the previous and next rule numbers. Computed once per KB and rule (``prepare_rules``
+        does an edition's at once, as the server does for the current one before serving)."""
+        def compute() -> dict:
+            en = key[0] == "en"
+            near = self.neighbours(key[2], key[1])
+            return {"ja_texts": orjson.dumps(translation.ja_texts(self, key) if en else []),
+                    "references_in": orjson.dumps(self._references_in(key)),
+                    "history": orjson.dumps(self._history(key[2], key[1]) if en else []),
+                    "history_spans": orjson.dumps(self._history_spans(key[2], key[1]) if en else None),
+                    "heading": orjson.dumps(self.heading(key[2], key[1])),
+                    "previous": near["previous"] and near["previous"]["number"],
+                    "next": near["next"] and near["next"]["number"]}
+        return per_owner(self, ("rule-derived", key), compute)
+
+    def prepare_rules(self, edition: str | None = None) -> int:
+        """Compute the derived parts of every rule of an EN edition (default: the current one) now,
+        so that no first request for a rule pays for its word diffs. Returns how many."""
+        if not self.model.editions:
+            return 0
+        edition = self.edition(edition)
+        keys = [("en", edition, n) for n in self.model.edition_rules("en", edition)]
+        for key in keys:
+            self._derived(key)
+        return len(keys)
 
     def _references_in(self, key) -> list[dict]:
         out = []
@@ -162,9 +194,12 @@ class RuleLookups:
         """The rule across every loaded edition: oldest first, with how each step was matched."""
         number = rulenumbers.canonical(number)
         edition = self.edition(edition)
-        key = ("en", edition, number)
-        if key not in self.model.rules:
+        if ("en", edition, number) not in self.model.rules:
             return []
+        # its own entry, not the rule's derived parts: those ask other rules' history (superseded rulings)
+        return per_owner_copy(self, ("history", number, edition), lambda: self._history(number, edition))
+
+    def _history(self, number: str, edition: str) -> list[dict]:
         chain = self.lineage.chain(number, edition)
         out = []
         for index, k in enumerate(chain):

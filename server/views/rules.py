@@ -1,11 +1,12 @@
 """A rule: JSON (with children, references and history sub-resources), its page and its RDF."""
 from __future__ import annotations
 
-from flask import Blueprint, render_template, url_for
+from flask import Blueprint, current_app, render_template, url_for
 
 from server.state import get_kb
 import server.resources as res
 from server.cache import cached
+from server.jsonio import writes_fragments
 from server.pictures import picture
 from server.templating import older_edition
 from server.views.common import answer, rdf_or, rule_iris
@@ -38,7 +39,7 @@ def cite_edition(edition: str) -> dict:
 @bp.get("/api/rules/<path:number>")
 @cached("edition")
 def api(number: str):
-    found = _from_request(number)
+    found = res.rule(number, edition=res.arg_edition(), lang=res.arg_lang(), serialised=writes_fragments(current_app))
     return answer(found, rule_iris(found))
 
 

@@ -29,8 +29,9 @@ def app(full_kb):
 
 
 def _forget(app, kb) -> None:
-    for owner in (app, kb, kb.rulebook(), kb.search_index):
-        memo.forget(owner)
+    for owner in (app, kb, kb.rulebook(), kb.search_index, app.extensions.get("mechanic_pages")):
+        if owner is not None:
+            memo.forget(owner)
 
 
 def _bodies(client) -> dict:
@@ -152,3 +153,24 @@ def test_a_memoised_ruling_is_a_fresh_dict_each_time(full_kb):
     first["display"] = "changed by a caller"
     assert full_kb.ruling(rid)["display"] == full_kb._ruling(rid)["display"] != "changed by a caller"
     assert full_kb.ruling("no-such-document#r1") is None
+
+
+def test_prepared_mechanic_pages_are_the_pages_rendered_on_request(full_kb):
+    """Every mechanic page's main part rendered once before serving (server.views.mechanics.prepare)
+    gives the same pages, in both languages and under a script root, as rendering on request."""
+    from server.views import mechanics
+    keys = sorted(full_kb.model.mechanics)
+    urls = [f"/mechanics/{quote(k)}{lang}" for k in keys[::7] for lang in ("", "?lang=en")]
+    urls += [f"/mechanics/{quote(n)}" for n in ("予示", "manifest", "face-down", "昼と夜", "部屋")]
+    on_request = create_app({"KB": full_kb, "TESTING": True, "RESPONSE_CACHE_SIZE": 0})
+    fresh = {u: on_request.test_client(use_cookies=False).get(u).get_data(as_text=True) for u in urls}
+    app = create_app({"KB": full_kb, "TESTING": True, "RESPONSE_CACHE_SIZE": 0})
+    assert mechanics.prepare(app) == 2 * len(keys)
+    client = app.test_client(use_cookies=False)
+    for url in urls:
+        response = client.get(url)
+        assert response.status_code == 200 and response.get_data(as_text=True) == fresh[url], url
+    assert "<h1 id=\"mechanic-name\">" in fresh[f"/mechanics/{quote('予示')}"]
+    rooted = client.get(f"/mechanics/{quote('予示')}", base_url="http://localhost/kb").get_data(as_text=True)
+    assert 'href="/kb/rules/701.40' in rooted and 'href="/rules/701.40' not in rooted
+    assert client.get("/mechanics/no-such-mechanic").status_code == 404
