@@ -17,15 +17,13 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import statistics
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
+
+from gitrev import run_at  # noqa: E402  (bench/ is the script's own folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).with_name("citations")
@@ -68,17 +66,10 @@ def measure(home: str | None, sizes: list[float], runs: int, budget: float) -> d
 
 
 def baseline(rev: str, args) -> dict | None:
-    try:
-        blob = subprocess.run(["git", "archive", rev, "kb"], cwd=ROOT, capture_output=True, check=True).stdout
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        print(f"baseline {rev}: cannot read it from git ({exc})")
+    out = run_at(rev, [__file__, "--emit", "--sizes", args.sizes, "--runs", str(args.runs), "--budget", str(args.budget),
+                       *(["--home", args.home] if args.home else [])])
+    if out is None:
         return None
-    with tempfile.TemporaryDirectory() as tmp:
-        tarfile.open(fileobj=BytesIO(blob)).extractall(tmp, filter="data")
-        out = subprocess.run([sys.executable, __file__, "--emit", "--sizes", args.sizes, "--runs", str(args.runs),
-                              "--budget", str(args.budget),
-                              *(["--home", args.home] if args.home else [])],
-                             cwd=tmp, env=dict(os.environ, PYTHONPATH=tmp), capture_output=True, text=True)
     if out.returncode:
         print(f"baseline {rev} failed:\n{out.stderr[-2000:]}")
         return None

@@ -24,14 +24,12 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
-from io import BytesIO
 from pathlib import Path
+
+from gitrev import run_at  # noqa: E402  (bench/ is the script's own folder)
 
 ROOT = Path(__file__).resolve().parent.parent
 DATA = Path(__file__).with_name("citations")
@@ -128,16 +126,9 @@ def run_checks(home: str | None) -> tuple[dict[str, dict], list[float]]:
 
 def baseline(rev: str, home: str | None) -> tuple[dict, list[float]] | None:
     """The checker at ``rev``: its kb package extracted to a temp dir, run in a subprocess."""
-    try:
-        blob = subprocess.run(["git", "archive", rev, "kb"], cwd=ROOT, capture_output=True, check=True).stdout
-    except (subprocess.CalledProcessError, FileNotFoundError) as exc:
-        print(f"baseline {rev}: cannot read it from git ({exc})")
+    out = run_at(rev, [__file__, "--emit", *(["--home", home] if home else [])])
+    if out is None:
         return None
-    with tempfile.TemporaryDirectory() as tmp:
-        tarfile.open(fileobj=BytesIO(blob)).extractall(tmp, filter="data")
-        env = dict(os.environ, PYTHONPATH=tmp)
-        out = subprocess.run([sys.executable, __file__, "--emit", *(["--home", home] if home else [])],
-                             cwd=tmp, env=env, capture_output=True, text=True)
     if out.returncode:
         print(f"baseline {rev} failed:\n{out.stderr[-2000:]}")
         return None

@@ -24,10 +24,10 @@ import json
 import statistics
 import subprocess
 import sys
-import tarfile
-import tempfile
 import time
 from pathlib import Path
+
+from gitrev import run_at  # noqa: E402  (bench/ is the script's own folder)
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
@@ -110,15 +110,11 @@ def load_model(home: Path | None):
 def run_baseline(rev: str, home: Path | None) -> None:
     """This benchmark as revision ``rev`` wrote it, with that revision's code, in a subprocess."""
     root = Path(__file__).resolve().parent.parent
-    with tempfile.TemporaryDirectory(prefix="bench-search-base-") as tmp:
-        archive = subprocess.run(["git", "archive", "--format=tar", rev], cwd=root, capture_output=True, check=False)
-        if archive.returncode:
-            sys.exit(f"bench_search: cannot read revision {rev!r}: {archive.stderr.decode().strip()}")
-        with tarfile.open(fileobj=__import__("io").BytesIO(archive.stdout)) as tar:
-            tar.extractall(tmp, filter="data")
-        cmd = [sys.executable, str(Path(tmp) / "bench" / "bench_search.py")] + (["--home", str(home)] if home else [])
-        print(f"===== baseline: {rev} ({subprocess.run(['git', 'rev-parse', '--short', rev], cwd=root, capture_output=True, text=True).stdout.strip()})", flush=True)
-        subprocess.run(cmd, cwd=tmp, env={**__import__("os").environ, "PYTHONPATH": tmp}, check=False)
+    short = subprocess.run(["git", "rev-parse", "--short", rev], cwd=root, capture_output=True, text=True)
+    print(f"===== baseline: {rev} ({short.stdout.strip()})", flush=True)
+    if run_at(rev, ["{rev_root}/bench/bench_search.py", *(["--home", str(home)] if home else [])], paths=(),
+              capture=False) is None:
+        sys.exit(f"bench_search: cannot read revision {rev!r}")
     print("===== this checkout", flush=True)
 
 

@@ -431,3 +431,15 @@ def get(out, path):
     for part in path.split("."):
         out = out[int(part)] if isinstance(out, list) else out[part]
     return out
+
+
+def assert_answer(book, mechanic, situation, expected, rules):
+    """One question's answer as a judge checks it: the expected outcome, every rule it must cite in
+    the trace, and each step cited with its text of the book's edition."""
+    from kb.reasoning.catalog import ask
+    result = ask(book, mechanic, situation)
+    assert {k: get(result["outcome"], k) for k in expected} == expected, result["outcome"]
+    traced = [s["rule"] for s in result["trace"]]
+    assert [r for r in rules if r not in traced] == [], traced
+    cited = {c.get("rule") for c in result["citations"]}
+    assert all(s["rule"] in cited and s["text_en"] and s["edition"] == book.edition for s in result["trace"])

@@ -8,18 +8,13 @@ from kb.errors import SituationError
 from kb.reasoning.catalog import ask, list_mechanics
 from kb.reasoning.effects import read
 from tests.reasoning.questions_capabilities import ANGEL, CAPABILITIES
-from tests.reasoning.questions_new import get
+from tests.reasoning.questions_new import assert_answer
 
 
 @pytest.mark.parametrize("mechanic,situation,expected,rules", [c[1:] for c in CAPABILITIES],
                          ids=[c[0] for c in CAPABILITIES])
 def test_question(book, mechanic, situation, expected, rules):
-    result = ask(book, mechanic, situation)
-    assert {k: get(result["outcome"], k) for k in expected} == expected, result["outcome"]
-    traced = [s["rule"] for s in result["trace"]]
-    assert [r for r in rules if r not in traced] == [], traced
-    cited = {c.get("rule") for c in result["citations"]}
-    assert all(s["rule"] in cited and s["text_en"] and s["edition"] == book.edition for s in result["trace"])
+    assert_answer(book, mechanic, situation, expected, rules)
 
 
 def test_reader_english_in_the_order_written():
