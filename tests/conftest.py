@@ -1,7 +1,10 @@
 """Shared fixtures. Full CR editions are read from ../shared/data (kb.config.shared_data_dir)."""
 from __future__ import annotations
 
+import fcntl
 import functools
+import os
+import shutil
 from pathlib import Path
 
 import pytest
@@ -20,6 +23,17 @@ def require_data() -> Path:
     if not any(path.glob("cr-en-*.txt")):
         pytest.exit(f"the shared CR data is missing: no cr-en-*.txt in {path} (set MTG_KB_DATA)", returncode=2)
     return path
+
+
+@pytest.fixture(autouse=True)
+def settings_restored():
+    """A command run in-process (click's CliRunner) takes its settings from the environment the test
+    patched and keeps them: restore the process's settings after each test, so no later test (in any
+    order, on any worker) reads a test's temporary data folder as the shared data."""
+    previous = settings.use(None)
+    settings.use(previous)
+    yield
+    settings.use(previous)
 
 
 @functools.cache
@@ -50,9 +64,21 @@ def _build_kb(home: Path, paths: list[Path]):
 
 @pytest.fixture(scope="session")
 def full_home(tmp_path_factory, data_dir) -> Path:
-    """A snapshot of rules_src + every file in ../shared/data, built once per test session."""
-    home = tmp_path_factory.mktemp("full-kb")
-    _build_kb(home, [data_dir])
+    """A snapshot of rules_src + every file in ../shared/data, built once per test session: with
+    pytest-xdist, the first worker builds it in the run's shared temporary folder while the others
+    wait on a lock, then all of them read the same snapshot (tests only read it)."""
+    if not os.environ.get("PYTEST_XDIST_WORKER"):
+        home = tmp_path_factory.mktemp("full-kb")
+        _build_kb(home, [data_dir])
+        return home
+    shared = tmp_path_factory.getbasetemp().parent  # one folder per run, common to its workers
+    home = shared / "full-kb"
+    with open(shared / "full-kb.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released by the kernel if the builder dies
+        if not (shared / "full-kb.built").exists():
+            shutil.rmtree(home, ignore_errors=True)  # a half build left by a crashed worker
+            _build_kb(home, [data_dir])
+            (shared / "full-kb.built").touch()
     return home
 
 
@@ -77,3 +103,20 @@ def book(request):
         from tests.reasoning_fixtures import current_book
         return current_book()
     return request.getfixturevalue("full_kb").rulebook()
+
+
+def pytest_collection_modifyitems(session, config, items) -> None:
+    """The modules that do not need ``full_home`` first, then those that do (each module kept whole
+    and in its order). With two workers (``--dist worksteal`` splits the run in halves, then moves
+    the tail of a busy worker's queue to an idle one), whichever worker first needs the full snapshot
+    builds it while the other keeps running tests that do not wait for it."""
+    modules: dict = {}
+    for item in items:
+        modules.setdefault(item.module.__name__ if item.module else item.nodeid, []).append(item)
+    needs = {name: any(map(_uses_full_home, group)) for name, group in modules.items()}
+    items[:] = [item for name in sorted(modules, key=needs.__getitem__) for item in modules[name]]
+
+
+def _uses_full_home(item) -> bool:
+    callspec = getattr(item, "callspec", None)  # `book` asks for full_kb at run time with its "kb" param
+    return "full_home" in item.fixturenames or bool(callspec and callspec.params.get("book") == "kb")

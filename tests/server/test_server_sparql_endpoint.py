@@ -35,12 +35,20 @@ def text_731_1(kb):
     return kb.rule("731.1")["text"]["en"]
 
 
-@pytest.fixture()
-def client(endpoint, kb):
-    app = create_app({"KB": kb, "TESTING": True, "SPARQL_TIMEOUT": 1.0, "SPARQL_LIMIT": 50,
-                      "SPARQL_ENDPOINT": endpoint})
+def _remote_client(endpoint, kb, **config):
+    app = create_app({"KB": kb, "TESTING": True, "SPARQL_LIMIT": 50, "SPARQL_ENDPOINT": endpoint, **config})
     assert type(app.extensions["sparql_runner"]).__name__ == "RemoteRunner"
     return app.test_client()
+
+
+@pytest.fixture()
+def client(endpoint, kb):
+    return _remote_client(endpoint, kb)
+
+
+@pytest.fixture()
+def limited_client(endpoint, kb):
+    return _remote_client(endpoint, kb, SPARQL_TIMEOUT=1.0)
 
 
 # The embedded store's tests, unchanged, with the client above.
