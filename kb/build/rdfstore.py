@@ -79,6 +79,15 @@ def _digest(name: tuple[str, ...], rows: object) -> str:
     return hashlib.sha256(repr((code, name)).encode() + marshal.dumps(rows, 0)).hexdigest()[:32]
 
 
+def _edition_digest(model: Model, name: tuple[str, ...], rows_key: str) -> str:
+    """An edition's part keyed by what it is written from without reading its rows: the edition
+    row's written fields and the key its rules and glossary rows are cached under (a digest of
+    the edition's files and of the code that makes the rows: kb.build.model)."""
+    row = model.editions[f"{name[1]}/{name[2]}"]
+    info = [row[k] for k in ("edition", "effective", "lang", "title", "complete", "document")]
+    return _digest(name, ["rows-key", info, rows_key])
+
+
 def _label(name: tuple[str, ...]) -> str:
     return "/".join(name)
 
@@ -108,11 +117,22 @@ class StoreWriter:
     written: int = 0
     incremental: bool = False
     store: ox.Store | None = None
+    row_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # kb.build.model's, if known
+
+    def _key(self, name: tuple[str, ...], links: dict[str, list]) -> str | None:
+        if name[0] == "edition" and (name[1], name[2]) in self.row_keys:
+            return _edition_digest(self.model, name, self.row_keys[(name[1], name[2])])
+        if name[0] == "lineage":  # part_rows' rows, without a pass over every link per pair
+            return _digest(name, sorted(links.get(name[1], ())))
+        rows = part_rows(self.model, name)
+        return None if rows is None else _digest(name, rows)
 
     def write(self) -> ox.Store:
         named = {_label(name): (name, make) for name, make in parts(self.model)}
-        keys = {label: _digest(name, rows) for label, (name, _) in named.items()
-                if (rows := part_rows(self.model, name)) is not None}
+        links: dict[str, list] = {}
+        for (_, edition, number), link in self.model.next_link.items():
+            links.setdefault(edition, []).append((number, link))
+        keys = {label: key for label, (name, _) in named.items() if (key := self._key(name, links)) is not None}
         before = previous_parts(self.previous)
         plan = self._plan(before, keys)
         path = str(self.folder / "store")
