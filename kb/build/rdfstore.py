@@ -29,7 +29,9 @@ from kb.store.rows import Model
 
 PARTS = "store-parts.json"
 LINES = "nt"  # the build cache's kind for the N-Triples kept to diff against
-DELTA = ("rest", "ruling-links")  # parts rewritten by lines; the others are kept or loaded whole
+# Parts rewritten by the lines that differ when they change (the cards: kept whole while their rows
+# are the same); the others are kept or loaded whole.
+DELTA = ("cards", "rest", "ruling-links")
 CHUNK = 100_000
 
 
@@ -153,8 +155,8 @@ class StoreWriter:
         for label, (name, make) in named.items():
             if label in added:
                 self._add(label, keys[label], list(lines(make())))
-            elif label in DELTA:
-                self._delta(label, before[label]["key"], list(lines(make())))
+            elif label in DELTA and (label not in keys or keys[label] != before[label]["key"]):
+                self._delta(label, before[label]["key"], list(lines(make())), keys.get(label))
             else:
                 self.parts[label] = before[label]
                 self.reused += 1
@@ -168,7 +170,8 @@ class StoreWriter:
         removed = [label for label, info in before.items() if label not in DELTA and keys.get(label) != info["key"]]
         if any(not label.startswith("lineage/") for label in removed):
             return None  # an edition gone or changed: its triples are not kept anywhere
-        added = {label for label, key in keys.items() if before.get(label, {}).get("key") != key}
+        added = {label for label, key in keys.items()
+                 if label not in DELTA and before.get(label, {}).get("key") != key}
         needed = [before[label]["key"] for label in [*removed, *DELTA]]
         if any(self.cache.read_bytes(LINES, key) is None for key in needed) or len(added) > len(keys) // 2:
             return None
@@ -183,12 +186,12 @@ class StoreWriter:
         self._record(label, key, new)
         self.written += 1
 
-    def _delta(self, label: str, old_key: str, new: list[str]) -> None:
+    def _delta(self, label: str, old_key: str, new: list[str], key: str | None = None) -> None:
         old = set(self._kept_lines(old_key))
         fresh = set(new)
         _remove(self.store, sorted(old - fresh))
         _load(self.store, sorted(fresh - old))
-        self._record(label, None, new)
+        self._record(label, key, new)
 
     def _record(self, label: str, key: str | None, new: list[str]) -> None:
         text = "".join(new).encode("utf-8")

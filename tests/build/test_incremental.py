@@ -226,3 +226,19 @@ def test_the_index_s_weights_are_those_of_a_loop_over_the_postings():
         ws.extend(idf * n * (K1 + 1) / (n + K1 * (1 - b + b * length[doc] / a)) for doc, n in plist)
     assert list(index.postings.items()) == list(spans.items())
     assert index._ids == ids and index._ws.tobytes() == ws.tobytes()
+
+
+def test_slash_names_are_found_as_the_plain_regex_finds_them():
+    """kb.parse.card_mentions searches JA runs' first characters only (a build's card-mention time
+    was quadratic in long JA paragraphs): the same matches as _SLASH.finditer, on real-looking and
+    random texts."""
+    import random
+    from kb.parse import card_mentions as cm
+    rng = random.Random(8)
+    alphabet = "あア漢、ー+＋・ /／abAB c,:-'’[]\n１"
+    texts = ["例えば翻弄する魔道士/Meddling Mage、部屋／Room と 予示する / Manifest [a card]",
+             "不自然な月の出/Unnatural Moonrise+ドア/Door", "漢" * 150 + "/", "a/b ア/", ""]
+    texts += ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 60))) for _ in range(3000)]
+    for text in texts:
+        assert [(m.span(), m.groupdict()) for m in cm._slash_matches(text)] == \
+            [(m.span(), m.groupdict()) for m in cm._SLASH.finditer(text)], text
