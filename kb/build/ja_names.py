@@ -55,7 +55,8 @@ def _related(a: str, b: str) -> bool:
 class _JaEdition:
     """One JA edition's rules and glossary, with the EN edition it translates."""
 
-    def __init__(self, model, edition: str):
+    def __init__(self, model, edition: str, nouns=nouns):
+        self.nouns = nouns  # kb.search.tokenize.nouns or a memo of it (the build keeps one across builds)
         self.edition = edition
         self.version = model.ja_alignment.get(edition, {}).get("translation") or edition
         self.label = model.ja_alignment.get(edition, {}).get("label") or f"和訳 {edition}"
@@ -98,14 +99,15 @@ class _JaEdition:
         if self._noun_rules is None:
             counts: dict[str, int] = {}
             for rule in self.rules.values():
-                for noun in {n for run in JA_RUN.findall(normalize(rule["text"])) for n in nouns(run)}:
+                for noun in {n for run in JA_RUN.findall(normalize(rule["text"])) for n in self.nouns(run)}:
                     counts[noun] = counts.get(noun, 0) + 1
             self._noun_rules = counts
         return self._noun_rules
 
 
-def name_remaining(model, lexicon, lineage) -> None:
-    """Name every mechanic still without a JA name, or record why the JA edition cannot."""
+def name_remaining(model, lexicon, lineage, nouns=nouns) -> None:
+    """Name every mechanic still without a JA name, or record why the JA edition cannot.
+    ``nouns``: kb.search.tokenize.nouns or a memo of it."""
     current = lexicon.edition
     en_terms: dict[str, set[str]] = {}
     for lang, edition, term in model.glossary:
@@ -114,7 +116,7 @@ def name_remaining(model, lexicon, lineage) -> None:
     for ja_edition in reversed(lineage.ja_editions):  # the newest translation first
         if ja_edition not in lineage.editions:
             continue
-        ja = _JaEdition(model, ja_edition)
+        ja = _JaEdition(model, ja_edition, nouns)
         for mechanic in lexicon.by_key.values():
             if mechanic.name_ja:
                 continue
@@ -212,7 +214,7 @@ def _from_nouns(ja: _JaEdition, family: list[str], terms: list[str]):
         return None
     seen: dict[str, set[str]] = {}
     for n in family:
-        for noun in {x for run in JA_RUN.findall(normalize(ja.rules[n]["text"])) for x in nouns(run)}:
+        for noun in {x for run in JA_RUN.findall(normalize(ja.rules[n]["text"])) for x in ja.nouns(run)}:
             seen.setdefault(noun, set()).add(n)
     scored = [(2 * len(s & with_word) / (len(s) + len(with_word)), noun) for noun, s in seen.items()]
     good = [noun for dice, noun in scored if dice >= MIN_DICE]

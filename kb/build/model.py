@@ -41,10 +41,14 @@ def _mention(c: CitationMention) -> dict:
             "title": c.title, "is_range": c.is_range}
 
 
-def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, make: make()) -> Model:
-    """``memo(kind, key, make)``: the build's cache (kb.build.cache), for lineage of unchanged pairs."""
+def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, make: make(),
+                row_keys: dict | None = None, nouns=None) -> Model:
+    """``memo(kind, key, make)``: the build's cache (kb.build.cache), for lineage of unchanged pairs.
+    ``row_keys`` (if given) receives each edition's cache key, (lang, edition) -> key: a digest of
+    everything its rows are made from (kb.build.rdfstore keys the edition's part by it).
+    ``nouns``: a memo of kb.search.tokenize.nouns (kb.build.cache.TextMemo), or None."""
     model = Model()
-    _editions(model, corpus, memo)
+    _editions(model, corpus, memo, {} if row_keys is None else row_keys)
     _current_flags(model)
     progress("lineage across editions")
     _lineage(model, corpus, memo)
@@ -62,7 +66,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
         for ja in corpus.ja_editions():
             lexicon.add_ja_glossary(ja.glossary)
         japanese.name_mechanics(model, lexicon, lineage)
-        ja_names.name_remaining(model, lexicon, lineage)
+        ja_names.name_remaining(model, lexicon, lineage, *([nouns] if nouns else []))
     progress("documents, rulings and citations")
     _documents(model, corpus, resolver, lineage, lexicon)
     add_oracle_cards(model, corpus.oracle_cards)
@@ -95,7 +99,7 @@ def _citations_in(text: str) -> tuple:
     return tuple(find_citations(text))
 
 
-def _editions(model: Model, corpus: Corpus, memo) -> None:
+def _editions(model: Model, corpus: Corpus, memo, row_keys: dict) -> None:
     titles = {s.document.id: s.document.title for s in corpus.sources}
     shas = {s.document.id: s.document.sha256 for s in corpus.sources}
     for source in corpus.sources:  # every CR file (each JA excerpt too) is a document of its own
@@ -114,18 +118,19 @@ def _editions(model: Model, corpus: Corpus, memo) -> None:
     code = code_digest("build/model.py", "citations", "parse", "text.py", "rulenumbers.py")
     for (lang, edition), ed in sorted(corpus.editions.items()):
         doc = ed.document
+        counts = ed.counts()
         model.editions[f"{lang}/{edition}"] = {
             "lang": lang, "edition": edition, "effective": ed.effective.isoformat(), "title": ed.title,
             "document": doc.id, "path": doc.path, "sha256": doc.sha256, "complete": ed.complete,
             "file_date": ed.file_date, "encoding": doc.encoding,
-            "rules": sum(r.kind in ("rule", "subrule") for r in ed.rules), "glossary": len(ed.glossary),
-            "examples": sum(len(r.examples) for r in ed.rules),
+            "rules": counts.rules, "glossary": counts.glossary, "examples": counts.examples,
             "warnings": [{"line": line, "message": message} for line, message in ed.warnings],
             "anomalies": [{"line": line, "text": text} for line, text in ed.anomalies]}
         # The rows depend only on the edition's files and this code: kept in the build's cache.
-        docs = sorted({doc.id, *(r.locator.document for r in ed.rules), *(g.locator.document for g in ed.glossary)})
+        docs = sorted({doc.id, *counts.documents})
         key = hashlib.sha256(repr((lang, edition, code, [(d, shas.get(d), titles.get(d)) for d in docs])).encode())
-        rows = memo("rows", key.hexdigest()[:32], lambda: _edition_rows(ed, lang, edition, titles))
+        row_keys[(lang, edition)] = key.hexdigest()[:32]
+        rows = memo("rows", row_keys[(lang, edition)], lambda: _edition_rows(ed, lang, edition, titles))
         for name in ("rules", "children", "glossary"):
             getattr(model, name).set_block(lang, edition, rows[name])
 
@@ -158,11 +163,15 @@ def _lineage(model: Model, corpus: Corpus, memo) -> None:
     en = corpus.en_editions()
     code = code_digest("build/lineage.py", "text.py")
     for old, new in zip(en, en[1:]):
-        key = f"{old.document.sha256}-{new.document.sha256}-{code}"
-        for link in memo("lineage", key, lambda: match_editions(old.rules, new.rules)):
-            model.next_link[("en", old.edition, link.old)] = (link.new, link.method, link.score, link.text_changed)
+        key = f"{old.document.sha256}-{new.document.sha256}-{code}-tuples"
+        # kept as plain tuples (old, new, method, score, text changed): read back several times
+        # faster than the Link objects, and a build that adds one edition reads every pair
+        for old_number, new_number, method, score, changed in memo("lineage", key, lambda: [
+                (link.old, link.new, link.method, link.score, link.text_changed)
+                for link in match_editions(old.rules, new.rules)]):
+            model.next_link[("en", old.edition, old_number)] = (new_number, method, score, changed)
             # a merge links two old rules to one new rule: the first link is its predecessor
-            model.prev_link.setdefault(("en", new.edition, link.new), (link.old, link.method, link.score, link.text_changed))
+            model.prev_link.setdefault(("en", new.edition, new_number), (old_number, method, score, changed))
     # A JA edition translates the EN edition of the same date, rule for rule.
     for ja in corpus.ja_editions():
         for rule in ja.rules:

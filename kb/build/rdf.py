@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 import pyoxigraph as ox
 from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
-from kb.build.rdf_cards import card_triples
+from kb.build.rdf_cards import BASE_FIELDS, card_base_triples, card_link_triples
 from kb.store.rows import Model
 from kb.vocab import (MTG, OA, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
                     node_iri, rule_iri, skolem_iri)
@@ -143,9 +143,11 @@ def triples(model: Model) -> Iterator[Triple]:
 
 def parts(model: Model) -> list[tuple[tuple[str, ...], Callable[[], Iterator[Triple]]]]:
     """The graph as disjoint parts, each with the model rows it is made from: one per edition (its
-    node, rules, examples and glossary), one per consecutive EN pair (the lineage links) and the
-    rest (documents, rulings, citations, mechanics, cards: what the current edition changes). A part's triples depend only on its rows, so kb.build.rdfstore reuses a part whose
-    rows are unchanged from the previous snapshot's store."""
+    node, rules, examples and glossary), one per consecutive EN pair (the lineage links), the
+    cards as the card data describes them, and the rest (documents, rulings, citations, mechanics,
+    the cards' links to them and to rules: what the current edition changes). A part's triples
+    depend only on its rows, so kb.build.rdfstore reuses a part whose rows are unchanged from the
+    previous snapshot's store."""
     out: list = []
     for info in model.editions.values():
         lang, edition = info["lang"], info["edition"]
@@ -153,6 +155,7 @@ def parts(model: Model) -> list[tuple[tuple[str, ...], Callable[[], Iterator[Tri
     editions = model.en_editions()
     for old, new in zip(editions, editions[1:]):
         out.append((("lineage", old, new), lambda old=old, new=new: _lineage(model, old, new)))
+    out.append((("cards",), lambda: _card_base(model)))
     out.append((("rest",), lambda: _rest(model)))
     return out
 
@@ -167,6 +170,8 @@ def part_rows(model: Model, name: tuple[str, ...]) -> object:
                 list(model.glossary.edition(lang, edition).items())]
     if name[0] == "lineage":
         return sorted((number, link) for (_, edition, number), link in model.next_link.items() if edition == name[1])
+    if name[0] == "cards":
+        return [[card.get(k) for k in BASE_FIELDS] for card in model.cards.values()]
     return None  # the rest: always written again
 
 
@@ -364,6 +369,13 @@ def _mechanics(model: Model) -> Iterator[Triple]:
 
 
 def _cards(model: Model) -> Iterator[Triple]:
+    """The cards' links (the ``cards`` part holds what the card data says of each card)."""
+    for card in model.cards.values():
+        if "faces" in card:
+            yield from card_link_triples(model, card, Literal)
+
+
+def _card_base(model: Model) -> Iterator[Triple]:
     for card in model.cards.values():
         node = card_iri(card["key"])
         yield node, RDF_type, MTG_Card
@@ -376,4 +388,4 @@ def _cards(model: Model) -> Iterator[Triple]:
         for source in card["sources"]:
             yield node, PROV_wasDerivedFrom, document_iri(source)
         if "faces" in card:
-            yield from card_triples(model, card, Literal)
+            yield from card_base_triples(card, Literal)

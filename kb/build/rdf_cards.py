@@ -14,8 +14,12 @@ from kb.vocab import MTG, card_face_iri, card_iri, document_iri, mechanic_iri, n
 Triple = tuple
 
 
-def card_triples(model: Model, card: dict, literal) -> Iterator[Triple]:
-    """``literal`` is kb.build.rdf.Literal (pyoxigraph terms)."""
+BASE_FIELDS = ("key", "name_en", "name_ja", "sources", "layout", "oracle_id", "faces", "keywords", "sets")
+
+
+def card_base_triples(card: dict, literal) -> Iterator[Triple]:
+    """What the card data says of a card read from it (``BASE_FIELDS`` only: no edition changes
+    it, so kb.build.rdf keeps it as a part of its own); ``literal`` is kb.build.rdf.Literal."""
     node = card_iri(card["key"])
     yield node, MTG.layout, literal(card["layout"])
     if card.get("oracle_id"):
@@ -43,6 +47,11 @@ def card_triples(model: Model, card: dict, literal) -> Iterator[Triple]:
         yield node, MTG.keyword, literal(word)
     for code in card["sets"]:
         yield node, MTG.printedIn, literal(code)
+
+
+def card_link_triples(model: Model, card: dict, literal) -> Iterator[Triple]:
+    """A card's links: mechanics and today's rules it uses, meld partners, related cards, rulings."""
+    node = card_iri(card["key"])
     for link in card["mechanics"]:
         yield node, MTG.usesMechanic, mechanic_iri(link["key"])
     current = model.current("en")

@@ -29,7 +29,9 @@ from kb.store.rows import Model
 
 PARTS = "store-parts.json"
 LINES = "nt"  # the build cache's kind for the N-Triples kept to diff against
-DELTA = ("rest", "ruling-links")  # parts rewritten by lines; the others are kept or loaded whole
+# Parts rewritten by the lines that differ when they change (the cards: kept whole while their rows
+# are the same); the others are kept or loaded whole.
+DELTA = ("cards", "rest", "ruling-links")
 CHUNK = 100_000
 
 
@@ -79,6 +81,15 @@ def _digest(name: tuple[str, ...], rows: object) -> str:
     return hashlib.sha256(repr((code, name)).encode() + marshal.dumps(rows, 0)).hexdigest()[:32]
 
 
+def _edition_digest(model: Model, name: tuple[str, ...], rows_key: str) -> str:
+    """An edition's part keyed by what it is written from without reading its rows: the edition
+    row's written fields and the key its rules and glossary rows are cached under (a digest of
+    the edition's files and of the code that makes the rows: kb.build.model)."""
+    row = model.editions[f"{name[1]}/{name[2]}"]
+    info = [row[k] for k in ("edition", "effective", "lang", "title", "complete", "document")]
+    return _digest(name, ["rows-key", info, rows_key])
+
+
 def _label(name: tuple[str, ...]) -> str:
     return "/".join(name)
 
@@ -108,11 +119,22 @@ class StoreWriter:
     written: int = 0
     incremental: bool = False
     store: ox.Store | None = None
+    row_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # kb.build.model's, if known
+
+    def _key(self, name: tuple[str, ...], links: dict[str, list]) -> str | None:
+        if name[0] == "edition" and (name[1], name[2]) in self.row_keys:
+            return _edition_digest(self.model, name, self.row_keys[(name[1], name[2])])
+        if name[0] == "lineage":  # part_rows' rows, without a pass over every link per pair
+            return _digest(name, sorted(links.get(name[1], ())))
+        rows = part_rows(self.model, name)
+        return None if rows is None else _digest(name, rows)
 
     def write(self) -> ox.Store:
         named = {_label(name): (name, make) for name, make in parts(self.model)}
-        keys = {label: _digest(name, rows) for label, (name, _) in named.items()
-                if (rows := part_rows(self.model, name)) is not None}
+        links: dict[str, list] = {}
+        for (_, edition, number), link in self.model.next_link.items():
+            links.setdefault(edition, []).append((number, link))
+        keys = {label: key for label, (name, _) in named.items() if (key := self._key(name, links)) is not None}
         before = previous_parts(self.previous)
         plan = self._plan(before, keys)
         path = str(self.folder / "store")
@@ -133,8 +155,8 @@ class StoreWriter:
         for label, (name, make) in named.items():
             if label in added:
                 self._add(label, keys[label], list(lines(make())))
-            elif label in DELTA:
-                self._delta(label, before[label]["key"], list(lines(make())))
+            elif label in DELTA and (label not in keys or keys[label] != before[label]["key"]):
+                self._delta(label, before[label]["key"], list(lines(make())), keys.get(label))
             else:
                 self.parts[label] = before[label]
                 self.reused += 1
@@ -148,7 +170,8 @@ class StoreWriter:
         removed = [label for label, info in before.items() if label not in DELTA and keys.get(label) != info["key"]]
         if any(not label.startswith("lineage/") for label in removed):
             return None  # an edition gone or changed: its triples are not kept anywhere
-        added = {label for label, key in keys.items() if before.get(label, {}).get("key") != key}
+        added = {label for label, key in keys.items()
+                 if label not in DELTA and before.get(label, {}).get("key") != key}
         needed = [before[label]["key"] for label in [*removed, *DELTA]]
         if any(self.cache.read_bytes(LINES, key) is None for key in needed) or len(added) > len(keys) // 2:
             return None
@@ -163,12 +186,12 @@ class StoreWriter:
         self._record(label, key, new)
         self.written += 1
 
-    def _delta(self, label: str, old_key: str, new: list[str]) -> None:
+    def _delta(self, label: str, old_key: str, new: list[str], key: str | None = None) -> None:
         old = set(self._kept_lines(old_key))
         fresh = set(new)
         _remove(self.store, sorted(old - fresh))
         _load(self.store, sorted(fresh - old))
-        self._record(label, None, new)
+        self._record(label, key, new)
 
     def _record(self, label: str, key: str | None, new: list[str]) -> None:
         text = "".join(new).encode("utf-8")

@@ -32,13 +32,15 @@ def extract(store: ox.Store) -> dict:
     edges: list[tuple[str, str, str, dict]] = []
     for lang, edition in current.items():
         e = f"<{edition_iri(lang, edition)}>"
-        for r, number, kind, loc in _rows(store, f"SELECT ?r ?n ?k ?loc WHERE {{ ?r mtg:edition {e} ; "
-                                                 "a mtg:Rule ; mtg:ruleNumber ?n ; mtg:ruleKind ?k ; mtg:locator ?loc }"):
+        parents = []
+        for r, number, kind, loc, p in _rows(store, f"SELECT ?r ?n ?k ?loc ?p WHERE {{ ?r mtg:edition {e} ; "
+                                                    "a mtg:Rule ; mtg:ruleNumber ?n ; mtg:ruleKind ?k ; mtg:locator ?loc "
+                                                    "OPTIONAL { ?r mtg:parentRule ?p } }"):
             nodes[r] = {"kind": "rule", "label": number, "number": number, "edition": edition, "lang": lang,
                         "rule_kind": kind, "locator": loc}
-        for r, p, loc in _rows(store, f"SELECT ?r ?p ?loc WHERE {{ ?r mtg:edition {e} ; mtg:parentRule ?p ; "
-                                      "mtg:locator ?loc }"):
-            edges.append((r, p, "parent", {"locator": loc}))
+            if p is not None:
+                parents.append((r, p, "parent", {"locator": loc}))
+        edges += parents
         for r, o, loc in _rows(store, f"SELECT ?r ?o ?loc WHERE {{ ?r mtg:edition {e} ; a mtg:Rule ; "
                                       "mtg:references ?o ; mtg:locator ?loc }"):
             edges.append((r, o, "references", {"locator": loc}))
@@ -61,9 +63,9 @@ def extract(store: ox.Store) -> dict:
         edges.append((m, r, "defined-by", {"locator": nodes.get(r, {}).get("locator")}))
     for a, b in _rows(store, "SELECT ?a ?b WHERE { ?a mtg:relatedMechanic ?b }"):
         edges.append((a, b, "related", {"how": "their defining rules cite each other"}))
-    for c, en, ja in _rows(store, "SELECT ?c ?en ?ja WHERE { ?c a mtg:Card . OPTIONAL { ?c mtg:nameEn ?en } "
-                                  "OPTIONAL { ?c mtg:nameJa ?ja } }"):
-        nodes[c] = {"kind": "card", "label": en or ja, "label_ja": ja}
+    cards = [c for (c,) in _rows(store, "SELECT ?c WHERE { ?c a mtg:Card }")]
+    for c in cards:
+        nodes[c] = None  # named below if some edge links it
     for m, c in _rows(store, "SELECT ?m ?c WHERE { ?m mtg:exampleCard ?c }"):
         edges.append((c, m, "has-mechanic", {"how": "named in rulings about the mechanic"}))
     for c, m in _rows(store, "SELECT ?c ?m WHERE { ?c mtg:usesMechanic ?m }"):
@@ -77,8 +79,8 @@ def extract(store: ox.Store) -> dict:
     for d, title, kind in _rows(store, "SELECT ?d ?t ?k WHERE { ?d a mtg:Document ; "
                                        "dcterms:title ?t ; mtg:documentKind ?k }"):
         nodes[d] = {"kind": "document", "label": title, "document_kind": kind}
-    for s, kind, doc, loc in _rows(store, "SELECT ?s ?k ?d ?loc WHERE { ?s a ?k ; prov:wasDerivedFrom ?d ; "
-                                          "mtg:locator ?loc FILTER(?k IN (mtg:Ruling, mtg:QuotedRule)) }"):
+    for s, kind, doc, loc in _rows(store, "SELECT ?s ?k ?d ?loc WHERE { VALUES ?k { mtg:Ruling mtg:QuotedRule } "
+                                          "?s a ?k ; prov:wasDerivedFrom ?d ; mtg:locator ?loc }"):
         nodes[s] = {"kind": "quote" if kind.endswith("QuotedRule") else "ruling", "label": loc, "locator": loc}
         edges.append((s, doc, "in-document", {"locator": loc}))
     for s, m in _rows(store, "SELECT ?s ?m WHERE { ?s mtg:aboutMechanic ?m ; mtg:locator ?loc }"):
@@ -103,8 +105,15 @@ def extract(store: ox.Store) -> dict:
     edges += decided_edges(store, nodes)
     edges = [e for e in edges if e[0] in nodes and e[1] in nodes]
     linked = {n for e in edges for n in e[:2]}
-    # 33k names from the name tables are cards no text links to: not part of any picture or path
-    nodes = {n: a for n, a in nodes.items() if a["kind"] != "card" or n in linked}
+    # 33k names from the name tables are cards no text links to: not part of any picture or path,
+    # so only the linked ones' names are read
+    named = [c for c in cards if c in linked]
+    for start in range(0, len(named), 2000):
+        values = " ".join(f"<{c}>" for c in named[start:start + 2000])
+        for c, en, ja in _rows(store, f"SELECT ?c ?en ?ja WHERE {{ VALUES ?c {{ {values} }} "
+                                      "OPTIONAL { ?c mtg:nameEn ?en } OPTIONAL { ?c mtg:nameJa ?ja } }"):
+            nodes[c] = {"kind": "card", "label": en or ja, "label_ja": ja}
+    nodes = {n: a for n, a in nodes.items() if a is not None}
     return {"current": current, "nodes": nodes, "edges": edges}
 
 

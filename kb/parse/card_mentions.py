@@ -98,11 +98,29 @@ _SLASH = re.compile(
     rf"(?P<en>[A-Za-z][A-Za-z0-9'’+\-]*(?:(?:, | |: |-){_EN_WORD})*)")
 
 
+# A match starts where a run of JA characters does: inside a run, every start reaches the same run
+# end (a slash must follow it) with fewer kana, so if the run's first start fails so do the others.
+# Searching run starts only is what _SLASH.finditer finds, without trying each start of every run
+# (quadratic in a long JA paragraph without a slash: most of a build's card-mention time).
+_SLASH_AT_RUN = re.compile(rf"(?<![{_JA_CHAR}])" + _SLASH.pattern)
+
+
+def _slash_matches(text: str):
+    """The matches of ``_SLASH.finditer(text)``."""
+    pos = 0
+    while pos < len(text):
+        m = _SLASH.match(text, pos) or _SLASH_AT_RUN.search(text, pos + 1)
+        if m is None:
+            return
+        yield m
+        pos = m.end()
+
+
 def find_slash_names(text: str, line_offset: int = 0) -> list[SlashName]:
     """"不自然な月の出/Unnatural Moonrise", "部屋/Room", "予示する／Manifest" in plain text."""
     starts = line_starts(text)
     out = []
-    for m in _SLASH.finditer(text):
+    for m in _slash_matches(text):
         ja = m.group("ja").lstrip("、")
         start = m.start("ja") + (len(m.group("ja")) - len(ja))
         line, col = line_col(starts, start)

@@ -5,14 +5,14 @@ A parse failure is raised as SourceError naming the file and line, before any ou
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields, replace
 
 from kb.parse import article, faq, wiki_page, wiki_source
 from kb.parse import mtgjson
 from kb.parse.card_data import CardDataError, parse_names_tsv, parse_wiki_name_table
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.cr_ja import parse_cr_ja
-from kb.parse.records import CardName, CREdition, OracleCard, ParsedDocument
+from kb.parse.records import CardName, CREdition, EditionCounts, OracleCard, ParsedDocument
 from kb.sources.files import SourceError, SourceFile, SourceSet
 
 DOCUMENT_PARSERS = {
@@ -83,10 +83,74 @@ def _no_memo(kind: str, key: str, make: Callable):
     return make()
 
 
+_RULES, _GLOSSARY = CREdition.rules, CREdition.glossary  # the slots' own descriptors
+
+
+class LazyEdition(CREdition):
+    """A cached parse whose records (rules, glossary) are read from the cache on first use: a
+    build that adds one edition needs the records of the new and current editions only (every
+    other edition's rows and lineage pairs are cached too), and reading 35 editions' records
+    was most of its parse phase. Everything else (dates, title, warnings, counts) is at hand."""
+
+    __slots__ = ("_load", "_counts", "_loaded")
+
+    @classmethod
+    def of(cls, head: CREdition, counts: EditionCounts, load: Callable[[], CREdition]) -> "LazyEdition":
+        self = cls.__new__(cls)
+        for f in fields(CREdition):
+            if f.name not in ("rules", "glossary"):
+                setattr(self, f.name, getattr(head, f.name))
+        self._load, self._counts, self._loaded = load, counts, False
+        return self
+
+    def _records(self) -> None:
+        if not self._loaded:
+            full = self._load()
+            _RULES.__set__(self, full.rules)
+            _GLOSSARY.__set__(self, full.glossary)
+            self._loaded = True
+            self._load = None
+
+    @property
+    def rules(self) -> list:
+        self._records()
+        return _RULES.__get__(self)
+
+    @rules.setter
+    def rules(self, value: list) -> None:
+        self._records()
+        _RULES.__set__(self, value)
+
+    @property
+    def glossary(self) -> list:
+        self._records()
+        return _GLOSSARY.__get__(self)
+
+    @glossary.setter
+    def glossary(self, value: list) -> None:
+        self._records()
+        _GLOSSARY.__set__(self, value)
+
+    def counts(self) -> EditionCounts:
+        return self._counts if not self._loaded else CREdition.counts(self)
+
+
 def _cached_edition(memo: Memo, source: SourceFile, parse: Callable[[], CREdition], code: str) -> CREdition:
-    """A CR file's parse, reused while its bytes and the parser's code are the same."""
-    edition = memo("parse", f"{source.document.sha256}-{source.format}-{source.edition_hint}-{code}",
-                   lambda: _guard(source, parse))
+    """A CR file's parse, reused while its bytes and the parser's code are the same. The cache
+    keeps the edition without its records (``parse-head``: small) beside the whole parse; when
+    the head is cached, the records are read only if something asks for them (LazyEdition)."""
+    key = f"{source.document.sha256}-{source.format}-{source.edition_hint}-{code}"
+    whole: list[CREdition] = []
+
+    def full() -> CREdition:
+        return memo("parse", key, lambda: _guard(source, parse))
+
+    def head() -> tuple[CREdition, EditionCounts]:
+        whole.append(full())
+        return replace(whole[0], rules=[], glossary=[]), whole[0].counts()
+
+    first, counts = memo("parse-head", key, head)
+    edition = whole[0] if whole else LazyEdition.of(first, counts, full)
     edition.document = source.document  # the same bytes; the path it was read from may differ
     return edition
 
@@ -101,12 +165,12 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
         doc = source.document
         if source.format == "cr-en":
             progress(f"parse {source.origin}")
-            edition = _cached_edition(memo, source, lambda: parse_cr_en(doc.text, doc), code)
+            edition = _cached_edition(memo, source, lambda doc=doc: parse_cr_en(doc.text, doc), code)  # may run later
             _keep(corpus, source, edition)
         elif source.format == "cr-ja":
             progress(f"parse {source.origin}")
-            edition = _cached_edition(memo, source, lambda: parse_cr_ja(doc.text, doc, edition=source.edition_hint),
-                                      code)
+            edition = _cached_edition(
+                memo, source, lambda doc=doc, hint=source.edition_hint: parse_cr_ja(doc.text, doc, edition=hint), code)
             key = ("ja", edition.edition)
             if key in corpus.editions and not corpus.editions[key].complete and not edition.complete:
                 _merge_excerpt(corpus.editions[key], edition)

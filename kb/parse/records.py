@@ -87,6 +87,23 @@ class CREdition:
     # with their line so nothing is lost: (line, text).
     anomalies: list[tuple[int, str]] = field(default_factory=list)
 
+    def counts(self) -> "EditionCounts":
+        """What an edition's row says of its records, without the records (kb.parse.corpus keeps
+        it beside a cached parse, so a build need not read every older edition's records)."""
+        return EditionCounts(
+            rules=sum(r.kind in ("rule", "subrule") for r in self.rules), glossary=len(self.glossary),
+            examples=sum(len(r.examples) for r in self.rules),
+            documents=tuple(sorted({*(r.locator.document for r in self.rules),
+                                    *(g.locator.document for g in self.glossary)})))
+
+
+@dataclass(slots=True, frozen=True)
+class EditionCounts:
+    rules: int  # numbered rules and subrules (headings excluded)
+    glossary: int
+    examples: int
+    documents: tuple[str, ...]  # the documents its records' locators name (JA excerpts: several)
+
 
 # ---------------------------------------------------------------- other documents
 

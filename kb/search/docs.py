@@ -8,6 +8,7 @@ carries the EN names of its mechanics and cards.
 """
 from __future__ import annotations
 
+import hashlib
 import re
 
 from kb.parse.card_mentions import find_slash_names
@@ -69,6 +70,11 @@ class _Mechanics:
         return out
 
 
+def stems(text: str) -> list[str]:
+    """The stems of a text's English words, in order."""
+    return [stem(w) for w in EN_WORD.findall(normalize(text))]
+
+
 class _JaTerms:
     """EN game terms -> their JA names, from the JA glossary (``夜（よる）／Night``) and the
     mechanics' JA names; an EN rule that uses a term carries the JA name, as a translation of
@@ -76,8 +82,11 @@ class _JaTerms:
 
     MAX_WORDS = 4
 
-    def __init__(self, model: Model):
+    def __init__(self, model: Model, words=None):
+        """``words``: a memo of ``stems`` (the build keeps one across builds), or None."""
+        self.words = words or stems
         self.ja: dict[str, set[str]] = {}
+        self.longest: dict[str, int] = {}  # a term's first stem -> the most words of a term starting with it
         for (lang, _, term), entry in model.glossary.items():
             if lang == "ja" and entry.get("term_en"):
                 self._add(entry["term_en"], term)
@@ -99,12 +108,14 @@ class _JaTerms:
         key = en_name_key(en)
         if key and len(key.split()) <= self.MAX_WORDS:
             self.ja.setdefault(key, set()).add(ja)
+            first = key.split()[0]
+            self.longest[first] = max(self.longest.get(first, 0), len(key.split()))
 
     def for_text(self, text: str) -> list[str]:
-        stems = [stem(w) for w in EN_WORD.findall(normalize(text))]
+        stems = self.words(text)
         found: set[str] = set()
-        for n in range(1, self.MAX_WORDS + 1):
-            for i in range(len(stems) - n + 1):
+        for i, first in enumerate(stems):  # only phrases that start with a term's first word
+            for n in range(1, min(self.longest.get(first, 0), len(stems) - i) + 1):
                 found |= self.ja.get(" ".join(stems[i:i + n]), set())
         return sorted(found)
 
@@ -119,8 +130,9 @@ class _Translations:
 
     MIN_PAIRS, MIN_DICE, PER_WORD = 3, 0.5, 2
 
-    def __init__(self, model: Model, tokens=tokens):
-        from collections import Counter
+    def __init__(self, model: Model, tokens=tokens, memo=None):
+        """``memo(kind, key, make)``: the build's cache; the word pairs depend only on the parallel
+        texts (and the tokenizer, part of ``tokens``' key), which a new EN edition rarely changes."""
         ja_editions = [e["edition"] for e in model.editions.values() if e["lang"] == "ja"]
         pairs = [(r["text"], en[n]["text"]) for e in ja_editions
                  for en in [model.rules.edition("en", e)] for n, r in model.rules.edition("ja", e).items() if n in en]
@@ -129,6 +141,17 @@ class _Translations:
             if r["lang"] == "ja" and ("en", res.get("edition"), res.get("number")) \
                     in model.rules:
                 pairs.append((r["text"], model.rules[("en", res["edition"], res["number"])]["text"]))
+        self.tokens = tokens
+        if memo is None:
+            self.ja = self._learn(pairs)
+            return
+        key = hashlib.sha256(repr((getattr(tokens, "key", None), self.MIN_PAIRS, self.MIN_DICE, self.PER_WORD,
+                                   pairs)).encode("utf-8")).hexdigest()[:32]
+        self.ja = memo("translations", key, lambda: self._learn(pairs))
+
+    def _learn(self, pairs: list[tuple[str, str]]) -> dict[str, list[str]]:
+        from collections import Counter
+        tokens = self.tokens
         n_ja, n_en, both = Counter(), Counter(), Counter()
         words = []
         for ja, en in pairs:
@@ -152,9 +175,7 @@ class _Translations:
             dice = 2 * c / (n_ja[j] + n_en[e])
             if c >= self.MIN_PAIRS and dice >= self.MIN_DICE:
                 found.setdefault(e, []).append((dice, j))
-        self.ja = {e: [j for _, j in sorted(v, reverse=True)[:self.PER_WORD]] for e, v in found.items()}
-
-        self.tokens = tokens
+        return {e: [j for _, j in sorted(v, reverse=True)[:self.PER_WORD]] for e, v in found.items()}
 
     def for_text(self, text: str) -> list[str]:
         return list(dict.fromkeys(j for t in self.tokens(text) for j in self.ja.get(t, ())))
@@ -185,12 +206,14 @@ def _current_number(model: Model, lineage: Lineage, edition: str, number: str) -
     return lineage.forward(number, edition)[0]
 
 
-def search_docs(model: Model, tokens=tokens) -> list[SearchDoc]:
-    """``tokens``: kb.search.tokenize.tokens, or a memo of it (the build keeps one across builds)."""
+def search_docs(model: Model, tokens=tokens, memo=None, words=None) -> list[SearchDoc]:
+    """``tokens``: kb.search.tokenize.tokens, or a memo of it (the build keeps one across builds);
+    ``words``: ``stems``, or a memo of it; ``memo``: the build's cache (kb.build.cache), for what only
+    the parallel texts decide."""
     lineage = Lineage(model)
     mech = _Mechanics(model)
-    terms = _JaTerms(model)
-    translations = _Translations(model, tokens)
+    terms = _JaTerms(model, words)
+    translations = _Translations(model, tokens, memo)
     current_en = model.current("en")
     docs: list[SearchDoc] = []
     cited_texts: dict[str, list[str]] = {}  # current EN number -> JA texts of quotes/rulings citing it
@@ -318,8 +341,8 @@ def _ja_glossary(model: Model) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def build_index(model: Model, tokens=tokens) -> SearchIndex:
-    """``tokens``: as search_docs."""
+def build_index(model: Model, tokens=tokens, memo=None, words=None) -> SearchIndex:
+    """``tokens``, ``memo``, ``words``: as search_docs."""
     def evidence(key: str) -> tuple:  # as KB.find_mechanics: the sense the documents are about first
         m = model.mechanics[key]
         return (-len(m["documents"]), -len(m["rulings"]), m["kind"] == "term", key)
@@ -329,7 +352,7 @@ def build_index(model: Model, tokens=tokens) -> SearchIndex:
     current_en = model.current("en")
     glossary = [(term, entry["text"], entry["refs"]) for (lang, edition, term), entry in model.glossary.items()
                 if lang == "en" and edition == current_en]
-    index = SearchIndex.build(search_docs(model, tokens), tokens=tokens, mechanic_names=names, current_editions=current,
+    index = SearchIndex.build(search_docs(model, tokens, memo, words), tokens=tokens, mechanic_names=names, current_editions=current,
                               term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"],
                               glossary=glossary, glossary_ja=_ja_glossary(model))
     release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)

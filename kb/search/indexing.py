@@ -6,12 +6,37 @@ from __future__ import annotations
 import math
 import re
 from array import array
-from collections import defaultdict
+from collections import Counter, defaultdict
 from typing import Iterable
+
+import numpy as np
 
 from kb.search import tokenize as tk
 from kb.search.rows import (K1, B, FIELD_WEIGHT, GLOSS_MAX_WORDS, GLOSS_PARTIAL, GLOSS_IDF, GLOSS_CHILD, LENGTH_CLASSES,
                             RULE_SELF_TF, VERSIONED_KINDS, SearchDoc, length_class, row_of)
+
+
+class _Intern(dict):
+    """One string object per distinct token (``intern[t]``)."""
+
+    def __missing__(self, token: str) -> str:
+        self[token] = token
+        return token
+
+
+class _Terms(dict):
+    """token -> its number, numbered in the order first seen (``order``)."""
+
+    def __init__(self, intern: _Intern):
+        super().__init__()
+        self.order: list[str] = []
+        self.intern = intern
+
+    def __missing__(self, token: str) -> int:
+        token = self.intern[token]
+        number = self[token] = len(self.order)
+        self.order.append(token)
+        return number
 
 
 class IndexBuilder:
@@ -43,27 +68,23 @@ class IndexBuilder:
         self._made = dict(enumerate(ordered))
         self.n_current = sum(flags)
 
-        # Streaming: each document's term frequencies go straight into per-term posting arrays
-        # (raw tf now, BM25 weight in place once the average lengths are known), so no per-document
-        # dict outlives its document (they were most of the build's peak memory).
-        cache: dict[str, tuple[tuple[str, int], ...]] = {}  # editions repeat most rule texts
-        intern: dict[str, str] = {}
+        # Each document's term frequencies go straight into three flat posting columns (term no,
+        # document no, raw tf), so no per-document dict outlives its document (they were most of the
+        # build's peak memory); lengths, the grouping by term and the BM25 weights are then computed
+        # column-wise (numpy), in the same order and the same double arithmetic as term by term,
+        # so the index is bit for bit what a loop over the postings makes.
+        intern = _Intern()  # editions repeat most rule texts and words: one string each
+        cache: dict[str, tuple[tuple[str, int], ...]] = {}
 
         def counts(text: str) -> tuple[tuple[str, int], ...]:
             got = cache.get(text)
             if got is None:
-                c: dict[str, int] = {}
-                for t in (tokens(text) if text else ()):
-                    t = intern.setdefault(t, t)
-                    c[t] = c.get(t, 0) + 1
-                got = cache[text] = tuple(c.items())
+                got = cache[text] = tuple(Counter(map(intern.__getitem__, tokens(text) if text else ())).items())
             return got
 
         n_docs = len(ordered)
-        lengths = {c: array("d", bytes(8 * n_docs)) for c in LENGTH_CLASSES}
-        ids: dict[str, array] = {}
-        tfs: dict[str, array] = {}
-        classes: dict[str, str] = {}  # token -> its length class, once per distinct token
+        terms = _Terms(intern)
+        post_t, post_d, post_n = array("i"), array("i"), array("d")
         for i, d in enumerate(ordered):
             tf: dict[str, float] = defaultdict(float)
             for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
@@ -74,33 +95,13 @@ class IndexBuilder:
                 tf[f"{tk.MECH}{d.lang}:{key}"] = 1.0
             if d.rule_number:
                 tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
-            for t, n in tf.items():
-                got = ids.get(t)
-                if got is None:
-                    t = intern.setdefault(t, t)
-                    got = ids[t] = array("i")
-                    tfs[t] = array("d")
-                    classes[t] = length_class(t)
-                lengths[classes[t]][i] += n
-                got.append(i)
-                tfs[t].append(n)
+            post_t.extend(map(terms.__getitem__, tf))
+            post_d.extend([i] * len(tf))
+            post_n.extend(tf.values())
         cache.clear()
         intern.clear()
-
-        # Average over the documents that have words of that class (most have no JA words).
-        avg = {c: (sum(l) / (sum(1 for x in l if x) or 1)) or 1.0 for c, l in lengths.items()}
-        total = n_docs or 1
-        for t in list(ids):
-            doc_ids, raw = ids.pop(t), tfs.pop(t)
-            ns, c = tk.namespace(t), classes.pop(t)
-            idf = math.log(1 + (total - len(doc_ids) + 0.5) / (len(doc_ids) + 0.5))
-            length, a, b = lengths[c], avg[c], B[ns]
-            weights = array("f", (idf * n * (K1 + 1) / (n + K1 * (1 - b + b * length[doc] / a))
-                                  for doc, n in zip(doc_ids, raw)))
-            start = len(self._ids)
-            self._ids.extend(doc_ids)
-            self._ws.extend(weights)
-            self.postings[t] = (start, len(self._ids))
+        self._weigh(terms.order, np.frombuffer(post_t, dtype=np.int32), np.frombuffer(post_d, dtype=np.int32),
+                    np.frombuffer(post_n, dtype=np.float64), n_docs)
 
         for i, d in enumerate(ordered):
             if d.rule_number:
@@ -127,6 +128,40 @@ class IndexBuilder:
         self._build_glossary(glossary)
         self._build_glossary_ja(glossary_ja)
         return self
+
+    def _weigh(self, order: list[str], post_t, post_d, post_n, n_docs: int) -> None:
+        """Postings of terms numbered in first-seen order: (term no, doc no, raw tf) columns, in
+        document order -> ``postings``, ``_ids`` and the BM25 weights ``_ws``."""
+        classes = [length_class(t) for t in order]
+        class_no = {c: k for k, c in enumerate(LENGTH_CLASSES)}
+        term_class = np.array([class_no[c] for c in classes], dtype=np.int8)
+        post_c = term_class[post_t] if len(order) else np.zeros(0, dtype=np.int8)
+        lengths = {}
+        for c, k in class_no.items():
+            mask = post_c == k
+            # bincount adds each document's tfs in posting order, as ``length[doc] += n`` did
+            lengths[c] = np.bincount(post_d[mask], weights=post_n[mask], minlength=n_docs)
+        # Average over the documents that have words of that class (most have no JA words).
+        avg = {c: (sum(l.tolist()) / (int(np.count_nonzero(l)) or 1)) or 1.0 for c, l in lengths.items()}
+        total = n_docs or 1
+        df = np.bincount(post_t, minlength=len(order)).tolist()
+        idf = np.array([math.log(1 + (total - n + 0.5) / (n + 0.5)) for n in df], dtype=np.float64)
+        b = np.array([B[tk.namespace(t)] for t in order], dtype=np.float64)
+        a = np.array([avg[c] for c in classes], dtype=np.float64)
+        length = np.zeros(len(post_d), dtype=np.float64)
+        for c, k in class_no.items():
+            mask = post_c == k
+            length[mask] = lengths[c][post_d[mask]]
+        by_term = np.argsort(post_t, kind="stable")  # term by term, each in document order
+        t, n, length = post_t[by_term], post_n[by_term], length[by_term]
+        bt = b[t]
+        weights = idf[t] * n * (K1 + 1) / (n + K1 * (1 - bt + bt * length / a[t]))
+        self._ids.frombytes(post_d[by_term].astype(np.int32).tobytes())
+        self._ws.frombytes(weights.astype(np.float32).tobytes())
+        end = 0
+        for token, count in zip(order, df):
+            self.postings[token] = (end, end + count)
+            end += count
 
     def _idf(self, token: str) -> float:
         start, end = self.postings.get(token, (0, 0))
