@@ -142,22 +142,34 @@ def with_citations(answer: dict) -> dict:
         return answer
     found: list = []
     seen: set = set()
+    markers: dict = {}  # id -> marker of each citation object met (one object is often met many times)
 
-    def walk(value):
-        if isinstance(value, dict):
-            for key, sub in value.items():
-                if key == "citation" and isinstance(sub, dict):
-                    marker = repr(sorted(sub.items()))
+    def walk_dict(value: dict) -> None:
+        for key, sub in value.items():
+            if isinstance(sub, dict):
+                if key == "citation":
+                    marker = markers.get(id(sub))
+                    if marker is None:
+                        marker = markers[id(sub)] = repr(sorted(sub.items()))
                     if marker not in seen:
                         seen.add(marker)
                         found.append(sub)
                 else:
-                    walk(sub)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
+                    walk_dict(sub)
+            elif isinstance(sub, list):
+                walk_list(sub)
 
-    walk(answer)
+    def walk_list(value: list) -> None:
+        for item in value:
+            if isinstance(item, dict):
+                walk_dict(item)
+            elif isinstance(item, list):
+                walk_list(item)
+
+    if isinstance(answer, dict):
+        walk_dict(answer)
+    elif isinstance(answer, list):
+        walk_list(answer)
     return {**answer, "citations": found}
 
 
