@@ -1,13 +1,13 @@
 """Snippets: a hit's original text, escaped, around the query's matches, with <mark> tags."""
 from __future__ import annotations
 
-import html
 import re
 
 from kb.memo import peek, per_owner
 from kb.search import tokenize as tk
 
 SNIPPET = 160
+ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})  # html.escape's, in one pass
 
 
 def standalone(text: str, name: str) -> bool:
@@ -74,10 +74,10 @@ class Marker:
             s, e = where[s], where[e - 1] + 1
             if s < a or e > b:
                 continue
-            parts.append(html.escape(original[pos:s]))
-            parts.append(f"<mark>{html.escape(original[s:e])}</mark>")
+            parts.append(original[pos:s].translate(ESCAPE))
+            parts.append(f"<mark>{original[s:e].translate(ESCAPE)}</mark>")
             pos = e
-        parts.append(html.escape(original[pos:b]))
+        parts.append(original[pos:b].translate(ESCAPE))
         if b < len(original):
             parts.append("…")
         return "".join(parts).replace("\n", " ")

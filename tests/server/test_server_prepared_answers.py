@@ -135,3 +135,12 @@ def test_citations_are_gathered_as_the_recursive_walk_did(full_kb):
                  "citation": {"x": 1, "z": None}, "c": ({"citation": {"t": 1}},)}]
     for answer in answers:
         assert with_citations(answer) == _old_with_citations(answer)
+
+
+def test_snippet_escaping_is_html_escape():
+    import html
+    rng = random.Random(14)
+    texts = ["", "a & b < c > d \"e\" 'f'", "&amp;", "予示 <mark>"] + [
+        "".join(rng.choice("&<>\"'a予 ;#x") for _ in range(rng.randint(0, 30))) for _ in range(3000)]
+    for text in texts:
+        assert text.translate(sn.ESCAPE) == html.escape(text)
