@@ -128,11 +128,20 @@ def _old_with_citations(answer: dict) -> dict:
     return {**answer, "citations": found}
 
 
+class Label(str):
+    """A str subclass: its repr is a plain string's, so the recursive walk took it for one."""
+
+
 def test_citations_are_gathered_as_the_recursive_walk_did(full_kb):
     answers = [full_kb.search(q, limit=10) for q in QUERIES[:30]]
     answers += [full_kb.mechanic(name) for name in ("予示", "day-and-night", "ward")]
     answers += [{"a": [{"citation": {"x": 1}}, [{"citation": {"x": 1}}, {"citation": None, "b": [{"citation": {"y": [1]}}]}]],
-                 "citation": {"x": 1, "z": None}, "c": ({"citation": {"t": 1}},)}]
+                 "citation": {"x": 1, "z": None}, "c": ({"citation": {"t": 1}},)},
+                {"a": [{"citation": {"x": 1, "s": "a"}}, {"citation": {"s": "a", "x": 1}}, {"citation": {"x": True}},
+                       {"citation": {"x": 1.0}}, {"citation": {"x": 1}}, {"citation": {"x": True}}, {"citation": {1: "a"}},
+                       {"citation": {True: "a"}}, {"citation": {"x": "1"}}, {"citation": {"x": None}}]},
+                {"a": [{"citation": {"x": 1}}, {"citation": {"x": Label("a")}}, {"citation": {"x": "a"}},
+                       {"citation": {"x": 1}}]}]
     for answer in answers:
         assert with_citations(answer) == _old_with_citations(answer)
 
