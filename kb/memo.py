@@ -6,6 +6,7 @@ book) are memoised per owner, bounded, and dropped with the owner.
   Owners that can't be weakly referenced get no caching (computed every time, never leaked).
 - A KB is immutable once loaded (snapshots are read-only), so no entry ever needs invalidating:
   a new snapshot is a new owner.
+- ``peek(owner, key)``: the value if one is kept, else None (never computes).
 - ``per_owner_copy(owner, key, compute)``: the same for a JSON-shaped value every caller may change:
   kept as its JSON bytes (orjson), each caller getting a fresh copy (parsing them back is several
   times faster than ``copy.deepcopy``); a value that would not come back equal (a tuple, a non-str
@@ -45,6 +46,20 @@ def per_owner(owner: object, key, compute: Callable[[], T]) -> T:
         if len(entries) > MAX_ENTRIES:
             entries.popitem(last=False)
     return value
+
+
+def peek(owner: object, key, default=None):
+    """The value kept for ``owner`` under ``key``, or ``default``: never computes (a value made
+    ahead of time, e.g. before serving, that callers use when present)."""
+    try:
+        with _LOCK:
+            entries = _BY_OWNER.get(owner)
+            found = entries.get(key, _MISSING) if entries is not None else _MISSING
+            if found is not _MISSING:
+                entries.move_to_end(key)
+    except TypeError:  # not weakly referenceable
+        return default
+    return default if found is _MISSING else found
 
 
 def forget(owner: object) -> None:

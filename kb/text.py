@@ -47,7 +47,10 @@ def json_loads_bounded(text: str, max_depth: int = JSON_MAX_DEPTH, what: str = "
     from kb.errors import InvalidJSON
 
     depth = 0
-    for bracket in JSON_BRACKET.finditer(JSON_STRING.sub("", text)):
+    # Nesting is never deeper than the number of opening brackets (those inside strings included):
+    # a body with no more than the limit in all needs no scan.
+    few = text.count("[") + text.count("{") <= max_depth
+    for bracket in () if few else JSON_BRACKET.finditer(JSON_STRING.sub("", text)):
         depth += 1 if bracket.group() in "[{" else -1
         if depth > max_depth:
             raise InvalidJSON(f"{what} nests arrays/objects deeper than {max_depth} levels")

@@ -124,9 +124,14 @@ def reasoning_key(graph_key: str) -> str | None:
     return get_kb().reasoning_key(graph_key)
 
 
+FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")  # what werkzeug parses as a form
+
+
 def json_body() -> dict:
     """The request's JSON object, or a 400 that says what is wrong with it."""
-    if not request.data:
+    # request.data parses a form body first (leaving it empty); other bodies are read as they are
+    form = request.mimetype in FORM_TYPES
+    if not (request.data if form else request.get_data()):
         raise InvalidJSON("the request body is empty; send a JSON object")
     if request.mimetype not in ("application/json", "") and not request.mimetype.endswith("+json"):
         raise UnsupportedMediaType(f"Content-Type {request.mimetype!r}: send application/json")
@@ -137,27 +142,69 @@ def json_body() -> dict:
     return body
 
 
+_PLAIN = (str, int, type(None))
+
+
+class _Seen:
+    """The citations gathered so far, each once: two are the same when ``repr`` of their sorted
+    items is. While every citation met has only string keys and string, int or None values, the
+    sorted items themselves are compared (equal exactly when those reprs are, and cheaper to make);
+    from the first that has another value on, reprs are compared, those met before included."""
+
+    def __init__(self):
+        self.items: set = set()
+        self.reprs: set | None = None
+        self.met: list = []
+
+    def new(self, citation: dict) -> bool:
+        items = sorted(citation.items())
+        if self.reprs is None:
+            if all(type(k) is str and type(v) in _PLAIN for k, v in items):
+                key = tuple(items)
+                if key in self.items:
+                    return False
+                self.items.add(key)
+                self.met.append(items)
+                return True
+            self.reprs = {repr(m) for m in self.met}
+        marker = repr(items)
+        if marker in self.reprs:
+            return False
+        self.reprs.add(marker)
+        return True
+
+
 def with_citations(answer: dict) -> dict:
     if isinstance(answer, dict) and "citations" in answer:
         return answer
     found: list = []
-    seen: set = set()
+    seen = _Seen()
+    met: set = set()  # ids of the citation objects already looked at (one is often met many times)
 
-    def walk(value):
-        if isinstance(value, dict):
-            for key, sub in value.items():
-                if key == "citation" and isinstance(sub, dict):
-                    marker = repr(sorted(sub.items()))
-                    if marker not in seen:
-                        seen.add(marker)
-                        found.append(sub)
+    def walk_dict(value: dict) -> None:
+        for key, sub in value.items():
+            if isinstance(sub, dict):
+                if key == "citation":
+                    if id(sub) not in met:
+                        met.add(id(sub))
+                        if seen.new(sub):
+                            found.append(sub)
                 else:
-                    walk(sub)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
+                    walk_dict(sub)
+            elif isinstance(sub, list):
+                walk_list(sub)
 
-    walk(answer)
+    def walk_list(value: list) -> None:
+        for item in value:
+            if isinstance(item, dict):
+                walk_dict(item)
+            elif isinstance(item, list):
+                walk_list(item)
+
+    if isinstance(answer, dict):
+        walk_dict(answer)
+    elif isinstance(answer, list):
+        walk_list(answer)
     return {**answer, "citations": found}
 
 

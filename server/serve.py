@@ -202,14 +202,17 @@ def warm_up(app: Flask) -> None:
     rule book behind ask, the citation index, the graph paths: 0.1-0.35 s each, seconds under load)
     is shared by every forked worker instead of landing in some user's request in each of them;
     the current edition's rules get their derived parts (JA texts, history word diffs, what cites
-    them: kb's ``prepare_rules``) and every mechanic page its main part (``views.mechanics.prepare``),
-    so that a first visit to any of them costs what a repeat does;
+    them: kb's ``prepare_rules``), every search document its snippet analysis and every current rule
+    its search parts, with the question retriever built (``prepare_search``), and every mechanic page
+    its main part (``views.mechanics.prepare``), so that a first visit to any of them costs what a
+    repeat does;
     then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
     otherwise lands in some request's latency)."""
     kb = app.extensions.get("kb")
     if hasattr(kb, "prepare_rules"):
         from server.views import mechanics
         kb.prepare_rules()
+        kb.prepare_search()
         mechanics.prepare(app)
     client = app.test_client()
     for url in WARM_UP_GET:

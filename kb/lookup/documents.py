@@ -111,7 +111,27 @@ class DocumentLookups:
 
     def _ja_of_rule_hit(self, key) -> dict | None:
         """An EN rule hit's official JA text, so a Japanese results page can show the rule in Japanese
-        (title from its titled ancestor, cited as the translation it is)."""
+        (title from its titled ancestor, cited as the translation it is). Made once per KB and rule
+        (``_rule_parts``); each call gets its own top-level dict."""
+        ja = self._rule_parts(key)["ja"]
+        return dict(ja) if ja else None
+
+    def _rule_parts(self, key) -> dict:
+        """What a search answer shows of an EN rule whatever the query: its JA text (``ja``) and
+        the EN/JA title of its titled ancestor (``title``). The same for every search, so kept per KB
+        in one table (kb.memo; ``prepare_search`` fills it for the current edition before serving)."""
+        table = per_owner(self, "rule-hit-parts", dict)
+        found = table.get(key)
+        if found is None:
+            found = table[key] = {"ja": self._make_ja_of_rule_hit(key), "title": self._heading_title(key)}
+        return found
+
+    def _heading_title(self, key) -> dict:
+        heading = self.heading(key[2], key[1])
+        title = heading[-1]["title"] if heading else {"en": None, "ja": None}
+        return {"en": title.get("en"), "ja": title.get("ja")}
+
+    def _make_ja_of_rule_hit(self, key) -> dict | None:
         ja_key = self.ja_key(key) if key in self.model.rules else None
         ja = self.model.rules.get(ja_key) if ja_key else None
         if not ja:
@@ -121,6 +141,20 @@ class DocumentLookups:
         fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", [])
         return {"title": f"{key[2]} {title}" if title else key[2], "text": ja["text"], "edition": ja_key[1],
                 "number": ja_key[2], "reference_fixes": fixes, "citation": self.rule_citation(ja_key)}
+
+    def prepare_search(self) -> int:
+        """Before serving: analyse every search document's text for its snippets (kb.search.snippet),
+        make the search parts of every current EN rule and build the question retriever, so that a
+        first search costs what a repeated one does. Returns how many texts were analysed."""
+        from kb.search import snippet
+        index = self.search_index
+        count = snippet.prepare(index, [d.text for d in index.docs])
+        current = self.model.current("en")
+        if current:
+            for number in self.model.edition_rules("en", current):
+                self._rule_parts(("en", current, number))
+            self.retriever()
+        return count
 
     def _question_rules(self, query: str, limit: int, current: str | None) -> dict:
         """For a question: today's rules it needs, one per rule (kb.search.retrieval: BM25, the
@@ -137,10 +171,8 @@ class DocumentLookups:
     def _question_rule(self, key, sources) -> dict:
         """A rule a question needs: today's EN text, the EN/JA title of its titled ancestor (608 Resolving
         Spells and Abilities / 呪文や能力の解決), its official JA text, each cited."""
-        heading = self.heading(key[2], key[1])
-        title = heading[-1]["title"] if heading else {"en": None, "ja": None}
         return {"number": key[2], "edition": key[1], "text": self.model.rules[key]["text"], "via": sorted(sources),
-                "title": {"en": title.get("en"), "ja": title.get("ja")}, "ja": self._ja_of_rule_hit(key),
+                "title": dict(self._rule_parts(key)["title"]), "ja": self._ja_of_rule_hit(key),
                 "citation": self.rule_citation(key)}
 
     def _rules_of_hit(self, doc) -> list[str]:

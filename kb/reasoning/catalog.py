@@ -13,6 +13,11 @@ from kb.reasoning.rulings import ruling_rules  # noqa: F401  (part of this modul
 QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
 
 
+def question_keys() -> frozenset[str]:
+    """The key of every registered question type (what ``list_mechanics`` lists, without the schemas)."""
+    return frozenset(m.key for m in registered_all())
+
+
 def list_mechanics() -> list[dict]:
     return [{"key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "schema": m.schema,
              "entry_rules": list(m.entry_rules),

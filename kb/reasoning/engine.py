@@ -21,7 +21,8 @@ from kb.memo import per_owner
 from kb.reasoning.reach import reachable_rules
 from kb.reasoning.registry import check_pins, pins_for
 from kb.reasoning.rulebook import RuleBook
-from kb.reasoning.schema import accept_labels, check_labels, fill_defaults, label_of
+from kb.reasoning.compiled import compile_schema
+from kb.reasoning.schema import accept_labels, check_labels, label_of
 
 class UnknownMechanic(SituationError):
     """A question type that is not registered (a situation naming it can't be answered)."""
@@ -99,6 +100,7 @@ class Mechanic:
     procedures: tuple = ()  # Procedure: the CR's own ordered steps for an action of this mechanic
     examples: tuple = ()  # (JA title, EN title, situation): example scenarios a form offers
     relies_on: tuple = ()  # rules outside its own sections the logic applies (202.3 mana value): one hop away
+    compiled: Any = None  # kb.reasoning.compiled: the schema's checks and defaults made once, for ``validate``
 
 
 @dataclass(frozen=True)
@@ -126,7 +128,8 @@ def register_mechanic(key: str, *, schema: dict, solve: Callable[[dict, Context]
     jsonschema.Draft202012Validator.check_schema(schema)
     m = Mechanic(key, schema, solve, tuple(entry_rules), name_en or schema.get("title_en", key),
                  name_ja or schema.get("title_ja", key), list(checks or []),
-                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(examples), tuple(relies_on))
+                 jsonschema.Draft202012Validator(schema), tuple(procedures), tuple(examples), tuple(relies_on),
+                 compile_schema(schema))
     _MECHANICS[key] = m
     return m
 
@@ -171,6 +174,9 @@ def validate(m: Mechanic, situation: dict | str) -> dict:
     if not isinstance(situation, dict):
         raise SituationError("$", "the situation must be a JSON object", message_ja="状況は JSON オブジェクトで書きます")
     situation = accept_labels(m.schema, situation)
+    compiled = m.compiled or compile_schema(m.schema)
+    if compiled.valid is not None and compiled.valid(situation):  # what jsonschema would accept (tested)
+        return compiled.fill(situation)
     errors = sorted(m.validator.iter_errors(situation), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))
     if errors:
         e = errors[0]
@@ -188,7 +194,7 @@ def validate(m: Mechanic, situation: dict | str) -> dict:
                                  label_ja=label_of(m.schema, where) if where else "状況")
         raise SituationError(_path(where), e.message, message_ja=_ja_message(e, m.schema),
                              label_ja=label_of(m.schema, where))
-    return fill_defaults(m.schema, situation)
+    return compiled.fill(situation)
 
 
 def registered(key: str) -> Mechanic:

@@ -90,25 +90,40 @@ def ruling_rules(book) -> dict[str, dict[str, list[str]]]:
     return out
 
 
+def _checked_rulings(book, m: Mechanic) -> list[tuple[RulingView, frozenset, list[tuple]]]:
+    """The mechanic's matched rulings with what their checks computed (``_run_check``: the same for
+    every question), as (ruling, its cited rules, [(check, holds, rules, their set, error)]), made once
+    per rule book and mechanic (kb.memo): a question only compares them with the rules it applied."""
+    def make() -> list[tuple[RulingView, frozenset, list[tuple]]]:
+        out = []
+        for r, checks in _matched_rulings(book, m):
+            results = []
+            for check in checks:
+                holds, rules, error = _run_check(book, check)
+                results.append((check, holds, rules, frozenset(rules), error))
+            out.append((r, frozenset(r.cited_rules), results))
+        return out
+    return per_owner(book, ("checked-rulings", m.key), make)
+
+
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     applied = set(trace_rules)
-    for r, checks in _matched_rulings(book, m):
-        if not checks:
-            if r.cited_rules and set(r.cited_rules) <= applied:
+    for r, cited, results in _checked_rulings(book, m):
+        if not results:
+            if r.cited_rules and cited <= applied:
                 out["unchecked"].append(_ruling_dict(r))
             continue
         relevant, errors = [], []
-        for check in checks:
-            holds, rules, error = _run_check(book, check)
+        for check, holds, rules, rule_set, error in results:
             if error:
                 errors.append(error)
             # Relevant when this question applied the rule that decided the claim's own case (the
             # first in its trace) and at least half of the rules that case needed.
-            elif rules and rules[0] in applied and 2 * len(applied & set(rules)) >= len(set(rules)):
+            elif rules and rules[0] in applied and 2 * len(applied & rule_set) >= len(rule_set):
                 relevant.append((check, holds, rules))
         if not relevant:
-            if errors and applied & set(r.cited_rules):
+            if errors and applied & cited:
                 out["unchecked"].append(_ruling_dict(r) | {"check_error": errors[0]})
             continue
         failed = [(c, rules) for c, holds, rules in relevant if not holds]
@@ -122,5 +137,3 @@ def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
         else:
             out["disagree"].append(d | {"current_rules": rules})
     return out
-
-

@@ -1,13 +1,13 @@
 """Snippets: a hit's original text, escaped, around the query's matches, with <mark> tags."""
 from __future__ import annotations
 
-import html
 import re
 
-from kb.memo import per_owner
+from kb.memo import peek, per_owner
 from kb.search import tokenize as tk
 
 SNIPPET = 160
+ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})  # html.escape's, in one pass
 
 
 def standalone(text: str, name: str) -> bool:
@@ -44,7 +44,7 @@ class Marker:
 
     def spans(self, normed: str, analysed: "Analysed | None" = None) -> list[tuple[int, int, str]]:
         text = analysed or Analysed(normed, [])
-        out: list[tuple[int, int, str]] = [w for w in text.words if w[2] in self.stems]
+        out = text.words_of(self.stems)
         for number in self.rules:
             for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?![\d])", normed):
                 out.append((m.start(), m.end(), number))
@@ -54,17 +54,14 @@ class Marker:
                 while start >= 0:
                     out.append((start, start + len(sub), sub))
                     start = normed.find(sub, start + len(sub))
-            for b, e, s, l in text.morphemes():
-                if s in self.stems or l in self.stems:
-                    out.append((b, e, l))
+            out.extend(text.morphemes_of(self.stems))
         return _merge(out)
 
     def snippet(self, original: str) -> str:
-        if self.owner is None:
-            analysed = Analysed(*tk.norm_with_map(original))
-        else:
-            analysed = per_owner(self.owner, ("snippet-text", original),
-                                 lambda: Analysed(*tk.norm_with_map(original)))
+        analysed = prepared(self.owner, original) if self.owner is not None else None
+        if analysed is None:
+            analysed = analyse(original) if self.owner is None else \
+                per_owner(self.owner, ("snippet-text", original), lambda: analyse(original))
         normed, where = analysed.normed, analysed.where
         spans = self.spans(normed, analysed)
         if len(original) <= SNIPPET + 40:
@@ -77,10 +74,10 @@ class Marker:
             s, e = where[s], where[e - 1] + 1
             if s < a or e > b:
                 continue
-            parts.append(html.escape(original[pos:s]))
-            parts.append(f"<mark>{html.escape(original[s:e])}</mark>")
+            parts.append(original[pos:s].translate(ESCAPE))
+            parts.append(f"<mark>{original[s:e].translate(ESCAPE)}</mark>")
             pos = e
-        parts.append(html.escape(original[pos:b]))
+        parts.append(original[pos:b].translate(ESCAPE))
         if b < len(original):
             parts.append("…")
         return "".join(parts).replace("\n", " ")
@@ -88,24 +85,76 @@ class Marker:
 
 class Analysed:
     """What a snippet needs of one document's text whatever the query: the normalised text with
-    each character's source offset, its English words (stemmed, stop words out) and, on first
-    need, its Japanese runs' content morphemes. The same for every query, so memoised per search
-    index (kb.memo): normalising and tokenising the hits' texts was most of an uncached search."""
+    each character's source offset (a ``range`` when they are 1:1), where each English word stem
+    occurs (stop words out) and, on first need, where each Japanese content morpheme's folded
+    surface and folded normalised lemma occur. The same for every query, so made once per text:
+    for every document of an index before serving (``prepare``), else memoised per index (kb.memo).
+    Looking a query's stems up in these maps finds the same spans as scanning every word and
+    morpheme of the text did (``spans`` merges them in sorted order either way)."""
 
-    def __init__(self, normed: str, where: list[int]):
-        self.normed, self.where = normed, where
-        self.words = [(m.start(), m.end(), tk.stem(m.group())) for m in tk.EN_WORD.finditer(normed)
-                      if m.group() not in tk.STOP_EN]
+    __slots__ = ("normed", "where", "has_ja", "_words", "_morphemes")
+
+    def __init__(self, normed: str, where):
+        self.normed = normed
+        self.where = range(len(where)) if where == list(range(len(where))) else where
+        words: dict[str, list[tuple[int, int, str]]] = {}
+        for m in tk.EN_WORD.finditer(normed):
+            if m.group() not in tk.STOP_EN:
+                stem = tk.stem(m.group())
+                words.setdefault(stem, []).append((m.start(), m.end(), stem))
+        self._words = words
         self.has_ja = bool(tk.HAS_JA.search(normed))
-        self._morphemes: list[tuple[int, int, str, str]] | None = None
+        self._morphemes: dict[str, list[tuple[int, int, str]]] | None = None
 
-    def morphemes(self) -> list[tuple[int, int, str, str]]:
-        """(start, end, folded surface, folded normalised lemma) of each content morpheme."""
+    def words_of(self, stems) -> list[tuple[int, int, str]]:
+        """(start, end, stem) of each word of the text whose stem is one of ``stems``."""
+        found = self._words
+        return [w for stem in stems if stem in found for w in found[stem]]
+
+    def morphemes_of(self, stems) -> list[tuple[int, int, str]]:
+        """(start, end, folded normalised lemma) of each content morpheme whose folded surface or
+        lemma is one of ``stems`` (one with both listed comes twice: merging makes it one span)."""
+        found = self.morphemes()
+        return [m for stem in stems if stem in found for m in found[stem]]
+
+    def morphemes(self) -> dict[str, list[tuple[int, int, str]]]:
         if self._morphemes is None:
-            self._morphemes = [(run.start() + b, run.start() + e, tk.fold(surface), tk.fold(tk.norm(lemma)))
-                               for run in tk.JA_RUN.finditer(self.normed)
-                               for b, e, surface, lemma in tk.morphemes(run.group())]
+            found: dict[str, list[tuple[int, int, str]]] = {}
+            for run in tk.JA_RUN.finditer(self.normed):
+                for b, e, surface, lemma in tk.morphemes(run.group()):
+                    s, l = tk.fold(surface), tk.fold(tk.norm(lemma))
+                    span = (run.start() + b, run.start() + e, l)
+                    found.setdefault(s, []).append(span)
+                    if l != s:
+                        found.setdefault(l, []).append(span)
+            self._morphemes = found
         return self._morphemes
+
+
+def analyse(original: str) -> Analysed:
+    return Analysed(*tk.norm_with_map(original))
+
+
+PREPARED = "snippet-prepared"  # the kb.memo key of an owner's analysed texts, all made at once
+
+
+def prepare(owner: object, texts) -> int:
+    """Analyse every text now (Japanese morphemes included) and keep them for ``owner``'s snippets:
+    a first search then costs what a repeated one does. Returns how many texts."""
+    def make() -> dict[str, Analysed]:
+        out: dict[str, Analysed] = {}
+        for text in texts:
+            if text not in out:
+                analysed = out[text] = analyse(text)
+                if analysed.has_ja:
+                    analysed.morphemes()
+        return out
+    return len(per_owner(owner, PREPARED, make))
+
+
+def prepared(owner: object, original: str) -> Analysed | None:
+    found = peek(owner, PREPARED)
+    return found.get(original) if found else None
 
 
 def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:

@@ -234,14 +234,33 @@ def norm_with_map(text: str) -> tuple[str, list[int]]:
         low = text.lower().translate(_PUNCT)
         if len(low) == len(text) and low.isascii():
             return low, list(range(len(text)))
-    out: list[str] = []
+    normed = text.translate(_CHARS)  # each character as the per-character rule below maps it
+    if len(normed) == len(text) and not _CHARS.dropped:  # every character gave one: offsets 1:1
+        return normed, list(range(len(text)))
     where: list[int] = []
     for i, c in enumerate(text):
+        where.extend([i] * len(_CHARS[ord(c)]))
+    return normed, where
+
+
+class _CharMap(dict):
+    """Ordinal -> what norm_with_map makes of that one character (NFKC unless ASCII, casefold, kana
+    folded, quotes/dashes folded), computed on first sight: the same string for every text, so a
+    text is mapped by ``str.translate`` instead of a Python loop over its characters."""
+
+    dropped = False  # a character that maps to nothing (none known): offsets then need the loop
+
+    def __missing__(self, code: int) -> str:
+        c = chr(code)
         n = c if c.isascii() else unicodedata.normalize("NFKC", c)
         n = fold(n.casefold()).translate(_PUNCT)
-        out.append(n)
-        where.extend([i] * len(n))
-    return "".join(out), where
+        if not n:
+            type(self).dropped = True
+        self[code] = n
+        return n
+
+
+_CHARS = _CharMap()
 
 
 def namespace(token: str) -> str:

@@ -8,11 +8,13 @@ import server.rdf as rdf
 import server.resources as res
 
 
-def answer(payload: dict, iris: list | None = None):
+def answer(payload: dict, iris=None):
+    """``iris``: the resources' IRIs for an RDF answer, or a function making them (called only when
+    RDF is asked for: minting them is wasted on a JSON answer)."""
     if iris is not None:
         media = rdf.wanted("application/json")
         if media:
-            return rdf.respond(media, iris)
+            return rdf.respond(media, iris() if callable(iris) else iris)
     return jsonify(res.with_citations(payload))
 
 

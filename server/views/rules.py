@@ -40,7 +40,7 @@ def cite_edition(edition: str) -> dict:
 @cached("edition")
 def api(number: str):
     found = res.rule(number, edition=res.arg_edition(), lang=res.arg_lang(), serialised=writes_fragments(current_app))
-    return answer(found, rule_iris(found))
+    return answer(found, lambda: rule_iris(found))
 
 
 @bp.get("/api/rules/<path:number>/children")
