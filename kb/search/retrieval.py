@@ -45,6 +45,7 @@ POOL = 40
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "card_rules": 0.3, "dense": 1.0, "terms": 1.2,
            "refs": 0.3}
 RULED_RULINGS, RULED_RULES = 3, 3  # per named card: its rulings most like the question; rules of each
+VIA = {"ruled": "rulings"}  # how a list is named to a user: both rulings lists are the cards' official rulings
 REFS_FROM = 8  # the best fused candidates whose links count
 MIN_WORDS = 6  # a query of fewer words is a lookup (a name, a term), not a question
 MIN_JA_CHARS = 15
@@ -55,6 +56,11 @@ class RuleHit:
     number: str
     score: float
     sources: dict[str, int] = field(default_factory=dict)  # retriever -> rank (1-based)
+
+    @property
+    def via(self) -> list[str]:
+        """The kinds of evidence that found the rule, as a user is told them (``VIA``), sorted."""
+        return sorted({VIA.get(name, name) for name in self.sources})
 
 
 @dataclass(slots=True)

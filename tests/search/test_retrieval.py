@@ -174,4 +174,6 @@ def test_the_rulings_most_like_the_question_bring_the_rules_that_decide_it(full_
     found = retriever.search("My Urza, Lord Protector is melded. If the melded permanent leaves the "
                              "battlefield, what happens to the two cards?", limit=10)
     assert any(h.number == "712.21" and "ruled" in h.sources for h in found.rules)
+    assert all("ruled" not in h.via for h in found.rules)  # a user is told "card rulings" for both lists
+    assert "rulings" in next(h for h in found.rules if h.number == "712.21").via
     assert "ruled" not in retriever.lists("I cast Lightning Bolt at my opponent's face, what happens?")[0]
