@@ -163,15 +163,15 @@ class DocumentLookups:
         if current is None or not is_question(query):
             return {}
         found = self.retriever().search(query, limit=limit)
-        return {"rules": [self._question_rule(("en", current, h.number), h.sources)
+        return {"rules": [self._question_rule(("en", current, h.number), h.via)
                           for h in found.rules if ("en", current, h.number) in self.model.rules],
                 "cards": [{"key": c.key, "name": c.name, "oracle_name": self.model.cards[c.key]["oracle_name"],
                            "name_ja": self.model.cards[c.key].get("name_ja")} for c in found.cards]}
 
-    def _question_rule(self, key, sources) -> dict:
+    def _question_rule(self, key, via: list[str]) -> dict:
         """A rule a question needs: today's EN text, the EN/JA title of its titled ancestor (608 Resolving
         Spells and Abilities / 呪文や能力の解決), its official JA text, each cited."""
-        return {"number": key[2], "edition": key[1], "text": self.model.rules[key]["text"], "via": sorted(sources),
+        return {"number": key[2], "edition": key[1], "text": self.model.rules[key]["text"], "via": via,
                 "title": dict(self._rule_parts(key)["title"]), "ja": self._ja_of_rule_hit(key),
                 "citation": self.rule_citation(key)}
 

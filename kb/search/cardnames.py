@@ -98,21 +98,24 @@ class CardNames:
         out.append(text[last:])
         return "".join(out)
 
+    def ruling_texts(self, named: NamedCard) -> list[str]:
+        """One card's official rulings, in the card data's order, its own names left out."""
+        card = self.model.cards[named.key]
+        own = sorted({f["name"] for f in card.get("faces", ())} | {card.get("oracle_name") or ""}, key=len,
+                     reverse=True)
+        out = []
+        for rid in card.get("rulings", ()):
+            text = self.model.card_rulings[rid]["text"]
+            for name in filter(None, own):
+                text = text.replace(name, " ")
+            out.append(text)
+        return out
+
     def rulings_text(self, cards: list[NamedCard], limit: int = RULINGS_CHARS) -> str:
         """The official rulings of the named cards, in the order the question names them (their own
         names left out): rulings say in the rules' words how a card meets the game ("...is a
         triggered ability", "...uses the stack"), which a question in a player's words does not."""
-        parts: list[str] = []
-        for named in cards:
-            card = self.model.cards[named.key]
-            own = sorted({f["name"] for f in card.get("faces", ())} | {card.get("oracle_name") or ""}, key=len,
-                         reverse=True)
-            for rid in card.get("rulings", ()):
-                text = self.model.card_rulings[rid]["text"]
-                for name in filter(None, own):
-                    text = text.replace(name, " ")
-                parts.append(text)
-        return " ".join(parts)[:limit]
+        return " ".join(text for named in cards for text in self.ruling_texts(named))[:limit]
 
     def expansion(self, cards: list[NamedCard], lang: str = "en") -> tuple[str, list[str]]:
         """(text describing the cards, the rules their keywords, text and types use)."""

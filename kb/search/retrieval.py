@@ -6,13 +6,16 @@
   what they are (type line, Oracle text without reminder text, keywords, mechanics);
 - ``rulings``: the official rulings of those cards, as one more BM25 query (they say in the rules'
   words how the card meets the game);
+- ``ruled``: the named cards' rulings most like the question (the question's words they share,
+  weighted by idf over today's rules), each ruling its own BM25 query: the ruling about the case
+  asked names the rules that decide it ("...isn't put into a graveyard, so it doesn't die");
 - ``card_rules``: the rules those cards' keywords, text and types use (kb.build.cards);
 - ``dense``: multilingual-e5-small over today's EN rules (kb.search.dense), when built;
 - ``terms``: the rules that define the game terms the question uses, from the CR's glossary
   (kb.search.terms: "resolves" -> 608, its subrules ordered by the question's words);
-- ``refs``: the CR's own links: a rule that the best candidates refer to (or whose subrule
-  they are) is what they are about ("an effect resolving" -> 608.2; a trigger -> 603.2); learned
-  from the rules' cross-references, not a list.
+- ``refs``: the CR's own links: a rule that the best candidates refer to is what they are about
+  ("an effect resolving" -> 608.2; a trigger -> 603.2); learned from the rules' cross-references,
+  not a list. (Lifting the parent rules too measured worse: judges cite the subrule.)
 
 Each list counts ``WEIGHTS[name] / (RRF_K + rank)``; every weight was measured on
 bench/judge_questions.json (bench/bench_judge.py prints them beside the baselines).
@@ -27,6 +30,7 @@ from kb.memo import per_owner
 from kb.search.cardnames import CardNames, NamedCard
 from kb.search.dense import DenseIndex
 from kb.search.terms import DefinedTerms
+from kb.search import tokenize as tk
 from kb.search.tokenize import HAS_JA
 
 RRF_K = 20
@@ -36,7 +40,12 @@ POOL = 40
 # a little at 0.3 and cost MRR above it; card_rules is neutral here (sections, mostly).
 # terms and rulings: measured on the tuning half only (odd ids): terms recall@10 +0.05 at 1.2 (0.8-1.6
 # within 0.01), rulings +0.035 at 1.5 (1.0-2.0 within 0.015); the held-out half moved the same way.
-WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "card_rules": 0.3, "dense": 1.0, "terms": 1.2, "refs": 0.3}
+# ruled: tuning half, 2-5 rules of each of the 3-10 rulings most like the question, weight 0.6-1.5:
+# recall@10 -0.02..+0.015; 3 rules of 3 rulings at 1.0 best (+0.015).
+WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "card_rules": 0.3, "dense": 1.0, "terms": 1.2,
+           "refs": 0.3}
+RULED_RULINGS, RULED_RULES = 3, 3  # per named card: its rulings most like the question; rules of each
+VIA = {"ruled": "rulings"}  # how a list is named to a user: both rulings lists are the cards' official rulings
 REFS_FROM = 8  # the best fused candidates whose links count
 MIN_WORDS = 6  # a query of fewer words is a lookup (a name, a term), not a question
 MIN_JA_CHARS = 15
@@ -47,6 +56,11 @@ class RuleHit:
     number: str
     score: float
     sources: dict[str, int] = field(default_factory=dict)  # retriever -> rank (1-based)
+
+    @property
+    def via(self) -> list[str]:
+        """The kinds of evidence that found the rule, as a user is told them (``VIA``), sorted."""
+        return sorted({VIA.get(name, name) for name in self.sources})
 
 
 @dataclass(slots=True)
@@ -95,6 +109,10 @@ class Retriever:
                                       for c in named])
                 if merged:
                     out["rulings"] = merged[:POOL]
+            if self.terms is not None and self.weights["ruled"]:
+                ruled = self._ruled(named, words)
+                if ruled:
+                    out["ruled"] = ruled
         if self.terms is not None and self.weights["terms"]:
             out["terms"] = self.terms.rules(words)
         if self.dense is not None and self.weights["dense"]:
@@ -108,6 +126,21 @@ class Retriever:
             text = text_of(card)
             return _numbers(self.index.search(text, kinds={"rule"}, lang="en", limit=POOL, snippets=False)) if text else []
         return per_owner(self, (name, card.key), compute)
+
+    def _ruled(self, named: list[NamedCard], words: str) -> list[str]:
+        """The rules of each named card's rulings most like the question (kb.memo: a ruling's
+        stems and its rules are the same for every question)."""
+        asked = frozenset(tk.en_stems(words))
+        idf = self.terms.en.idf
+        lists = []
+        for card in named:
+            rulings = per_owner(self, ("ruling-stems", card.key), lambda card=card: [
+                (text, frozenset(tk.en_stems(text))) for text in self.cards.ruling_texts(card)])
+            like = sorted(range(len(rulings)), key=lambda i: -sum(idf.get(t, 0.0) for t in rulings[i][1] & asked))
+            for i in like[:RULED_RULINGS]:
+                lists.append(per_owner(self, ("ruling-rules", card.key, i), lambda text=rulings[i][0]: _numbers(
+                    self.index.search(text, kinds={"rule"}, lang="en", limit=RULED_RULES, snippets=False))))
+        return _interleave(lists)[:POOL]
 
     def fuse(self, lists: dict[str, list[str]], limit: int) -> list[RuleHit]:
         hits: dict[str, RuleHit] = {}
@@ -135,17 +168,15 @@ class Retriever:
 
 
 def rule_links(model) -> dict[str, tuple[str, ...]]:
-    """Today's EN rule -> the rules its text refers to and its parent rule (not the section or
-    chapter: those are headings, not answers)."""
+    """Today's EN rule -> the rules its text refers to (not sections or chapters: those are
+    headings, not answers). Its parent is left out: lifting it measured worse on the tuning half
+    (recall@10 -0.012), a judge cites the subrule."""
     current = model.current("en")
     out: dict[str, tuple[str, ...]] = {}
     for (lang, edition, number), rule in model.rules.items():
         if lang != "en" or edition != current:
             continue
         targets = [r for r in rule["refs"] if "." in r]
-        parent = rule.get("parent")
-        if parent and "." in parent:
-            targets.append(parent)
         if targets:
             out[number] = tuple(dict.fromkeys(targets))
     return out

@@ -42,7 +42,8 @@ def test_expansion_says_what_a_named_card_is(names):
 
 def test_rule_links_follow_the_crs_own_references(full_kb):
     links = rule_links(full_kb.model)
-    assert "608.2" in links["608.2b"]  # parent rule
+    assert "603.4" in links["608.2a"]  # "See rule 603.4"
+    assert "608.2" not in links.get("608.2b", ())  # not the parent: a judge cites the subrule
     assert all("." in t for targets in links.values() for t in targets)  # never a section or chapter heading
 
 
@@ -60,10 +61,11 @@ def test_named_cards_bring_the_rules_their_text_uses(full_kb):
          "and what is the melded card's mana value?")
     without = [h.number for h in Retriever(full_kb.search_index).search(q, limit=10).rules]
     found = Retriever(full_kb.search_index, cards=CardNames(full_kb.model),
-                      links=rule_links(full_kb.model)).search(q, limit=15)
+                      links=rule_links(full_kb.model)).search(q, limit=30)
     assert [c.name for c in found.cards] == ["Urza, Lord Protector", "The Mightstone and Weakstone"]
     hit = next(h for h in found.rules if h.number == "701.42")
     assert "card_rules" in hit.sources and "701.42" not in without
+    assert "701.42a" in [h.number for h in found.rules][:5]  # meld's definition, cited by a judge
 
 
 def test_one_hit_per_rule_numbered_as_today(full_kb):
@@ -156,3 +158,22 @@ def test_a_named_cards_official_rulings_bring_the_rules_they_are_written_in(full
     assert any("rulings" in h.sources and (h.number.startswith("712.") or h.number.startswith("701.42"))
                for h in found.rules), [(h.number, h.sources) for h in found.rules]
     assert retriever.cards.rulings_text(retriever.cards.find("I cast Lightning Bolt at my opponent's face")) == ""
+
+
+def test_the_rulings_most_like_the_question_bring_the_rules_that_decide_it(full_kb):
+    """Of a named card's rulings, those sharing the question's words are each asked as their own
+    query: a question about a melded Urza leaving the battlefield reaches 712.21 through the ruling
+    about melded permanents, one about its cost reduction reaches the cost-reduction rule instead."""
+    retriever = full_kb.retriever(dense=False)
+    leaves = retriever.lists("My Urza, Lord Protector is melded. If the melded permanent leaves the "
+                             "battlefield, what happens to the two cards?")[0]["ruled"]
+    costs = retriever.lists("Does Urza, Lord Protector's ability reduce the colored mana in the costs "
+                            "of the spells I cast?")[0]["ruled"]
+    assert "712.21" in leaves and "712.21" not in costs
+    assert "118.7c" in costs[:3] and "118.7c" not in leaves
+    found = retriever.search("My Urza, Lord Protector is melded. If the melded permanent leaves the "
+                             "battlefield, what happens to the two cards?", limit=10)
+    assert any(h.number == "712.21" and "ruled" in h.sources for h in found.rules)
+    assert all("ruled" not in h.via for h in found.rules)  # a user is told "card rulings" for both lists
+    assert "rulings" in next(h for h in found.rules if h.number == "712.21").via
+    assert "ruled" not in retriever.lists("I cast Lightning Bolt at my opponent's face, what happens?")[0]
