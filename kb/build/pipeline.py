@@ -109,8 +109,9 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
 def _no_automatic_gc():
     """A build makes millions of long-lived objects (rows, records, triples) and few cycles: the
     collector's automatic full passes over them cost a sixth of an incremental build's CPU time
-    and free almost nothing. It runs where the build drops what it no longer needs (``gc.collect``)
-    instead, and is switched back on afterwards."""
+    and free almost nothing. Reference counting frees what the build drops (an explicit collect
+    after the corpus is dropped found 98 unreachable objects and cost 0.4-0.5 s, cold or
+    incremental), so none runs until the collector is switched back on afterwards."""
     was = gc.isenabled()
     gc.disable()
     try:
@@ -133,7 +134,6 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
     check_editions(root, model, allow_fewer)
     warnings = corpus.warnings
     del corpus  # the records are in the model now: the build's peak memory is what follows
-    gc.collect()
     with snapshot.writing(root) as tmp:
         writer = StoreWriter(tmp, model, cache, previous, progress, row_keys=row_keys)
         store = writer.write()

@@ -27,8 +27,8 @@ def decode(data: bytes) -> tuple[str, str]:
 # Single-byte encodings seen in official files: Windows-1252 (2014-2018), and DOS code page 437
 # for the accented card names of 2013 ("Dand\x83n" is Dandân). Latin-1 decodes anything.
 SINGLE_BYTE = ("cp1252", "cp437", "latin-1")
-_TYPOGRAPHIC = set("’‘“”–—…™®©•")
-_NON_ASCII = re.compile(r"[^\x00-\x7f]")
+_TYPOGRAPHIC = "’‘“”–—…™®©•"
+_OTHER_NON_ASCII = re.compile(f"[^\\x00-\\x7f{_TYPOGRAPHIC}]")
 
 
 def _try(data: bytes, name: str) -> str | None:
@@ -41,15 +41,11 @@ def _try(data: bytes, name: str) -> str | None:
 def _plausibility(text: str) -> int:
     """Higher when the non-ASCII characters read as text: typographic marks, or accented letters
     inside words; lower for symbols and controls where a letter belongs."""
-    score = 0
-    for found in _NON_ASCII.finditer(text):  # only those count: skipping ASCII in C is ~20x faster
+    score = sum(map(text.count, _TYPOGRAPHIC))  # the bulk of a CR's non-ASCII: counted in C
+    for found in _OTHER_NON_ASCII.finditer(text):
         index, ch = found.start(), found.group()
-        if ch in _TYPOGRAPHIC:
-            score += 1
-        elif ch.isalpha() and 0 < index < len(text) - 1 and text[index - 1].isalpha() and text[index + 1].isalpha():
-            score += 1
-        else:
-            score -= 1
+        inside = ch.isalpha() and 0 < index < len(text) - 1 and text[index - 1].isalpha() and text[index + 1].isalpha()
+        score += 1 if inside else -1
     return score
 
 
