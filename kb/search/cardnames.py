@@ -100,7 +100,11 @@ class CardNames:
 
     def ruling_texts(self, named: NamedCard) -> list[str]:
         """One card's official rulings, in the card data's order, its own names left out."""
-        card = self.model.cards[named.key]
+        return self.ruling_texts_of(named.key)
+
+    def ruling_texts_of(self, key: str) -> list[str]:
+        """``ruling_texts`` of the card ``key``."""
+        card = self.model.cards[key]
         own = sorted({f["name"] for f in card.get("faces", ())} | {card.get("oracle_name") or ""}, key=len,
                      reverse=True)
         out = []

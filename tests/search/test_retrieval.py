@@ -177,3 +177,44 @@ def test_the_rulings_most_like_the_question_bring_the_rules_that_decide_it(full_
     assert all("ruled" not in h.via for h in found.rules)  # a user is told "card rulings" for both lists
     assert "rulings" in next(h for h in found.rules if h.number == "712.21").via
     assert "ruled" not in retriever.lists("I cast Lightning Bolt at my opponent's face, what happens?")[0]
+
+
+def test_rulings_of_cards_the_question_never_names_bring_the_rules_of_the_same_situation(full_kb):
+    """A question that names no card still meets the card data's rulings about its situation (the
+    rarest words it shares with them): asked whether a 'dies' trigger happens when the creature is
+    exiled instead, it finds Misery's Shadow's ruling on exactly that, and the rules that ruling's
+    text finds join the answer, told to a user as card rulings. A Japanese question, which shares
+    no English words with the rulings, gets no such list."""
+    retriever = full_kb.retriever(dense=False)
+    q = ("If a creature an opponent controls would die and it is exiled instead, does my ability "
+         "that triggers when it dies still trigger?")
+    assert retriever.cards.find(q) == []
+    key, i = retriever.similar.like(q, 3)[0]
+    assert key == "misery-s-shadow"
+    assert "aren’t being put into a graveyard" in retriever.cards.ruling_texts_of(key)[i]
+    lists = retriever.lists(q)[0]
+    its_rules = retriever.similar.rules_of(full_kb.search_index, key, i)
+    assert lists["similar"][0] == its_rules[0] and set(its_rules) <= set(lists["similar"])  # best ruling first
+    found = retriever.search(q, limit=10)
+    from_rulings = [h for h in found.rules if "similar" in h.sources]
+    assert from_rulings and all("rulings" in h.via and "similar" not in h.via for h in from_rulings)
+    current = full_kb.model.current("en")
+    assert all(("en", current, n) in full_kb.model.rules for n in lists["similar"])
+    assert "similar" not in retriever.lists("相手がコントロールするクリーチャーが死亡する代わりに追放されたら、"
+                                            "死亡したときの能力は誘発しますか？")[0]
+
+
+def test_the_build_writes_each_rulings_rules_as_a_question_would_find_them(full_kb):
+    """The snapshot's table of every ruling's rules (kb.search.similar.FILE) is what the index
+    answers for that ruling's text at question time, for every card with rulings: a question never
+    waits for them, and they are the same as if computed."""
+    import json
+    from kb.search.similar import FILE, ruling_rules
+    table = json.loads((full_kb.path / FILE).read_bytes())
+    names = CardNames(full_kb.model)
+    with_rulings = {k for k, c in full_kb.model.cards.items() if c.get("rulings")}
+    assert set(table) == with_rulings and len(with_rulings) > 100
+    for key in sorted(table)[::25]:
+        texts = names.ruling_texts_of(key)
+        assert table[key] == [ruling_rules(full_kb.search_index, t) for t in texts]
+    assert full_kb.retriever(dense=False).similar.table == table
