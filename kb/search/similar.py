@@ -42,7 +42,9 @@ def build_table(cards, index, memo=None, index_bytes: bytes | None = None) -> by
     (the build cache) keeps them while the index's bytes (``index_bytes``, as written) and the
     rulings' texts are the same."""
     def make() -> dict[str, list[list[str]]]:
-        return {key: [ruling_rules(index, text) for text in cards.ruling_texts_of(key)]
+        found: dict[str, list[str]] = {}  # a ruling printed for several cards (meld pairs) is asked once
+        return {key: [found[text] if text in found else found.setdefault(text, ruling_rules(index, text))
+                      for text in cards.ruling_texts_of(key)]
                 for key, card in cards.model.cards.items() if card.get("rulings")}
     if memo is None:
         table = make()
