@@ -156,13 +156,12 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         memo = lambda kind, key, make: cache.get(kind, f"{key}-{search_code}", make)  # noqa: E731
         words = TextMemo(cache, "stems", f"{_tokens_key()}-{search_code}", stems)
         index = build_index(model, tokens, memo, words)
-        blob = index.dumps()
-        (tmp / snapshot.SEARCH).write_bytes(blob)
+        (tmp / snapshot.SEARCH).write_bytes(index.dumps())
         tokens.save()
         words.save()
         progress("rulings -> the rules their text finds (question search)")
-        (tmp / similar.FILE).write_bytes(similar.build_table(CardNames(model), index, memo, blob))
-        del index, blob
+        (tmp / similar.FILE).write_bytes(similar.build_table(CardNames(model), index, memo))
+        del index
         if dense:
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())

@@ -37,10 +37,16 @@ def ruling_rules(index, text: str) -> list[str]:
     return list(dict.fromkeys(h.doc.rule_number for h in hits if h.doc.rule_number))
 
 
-def build_table(cards, index, memo=None, index_bytes: bytes | None = None) -> bytes:
+def _content(index) -> bytes:
+    """What the index's answers depend on, the same for equal indexes (its pickle is not: pickle
+    shares equal strings by identity, which differs between a fresh build and one from the cache)."""
+    return repr((index._rows, index.n_current, index.postings, index.gloss_names, index.gloss_entries)).encode() \
+        + bytes(index._ids) + bytes(index._ws)
+
+
+def build_table(cards, index, memo=None) -> bytes:
     """``FILE``'s bytes: every card's rulings' rules (``ruling_rules``). ``memo(kind, key, make)``
-    (the build cache) keeps them while the index's bytes (``index_bytes``, as written) and the
-    rulings' texts are the same."""
+    (the build cache) keeps them while the index's content and the rulings' texts are the same."""
     def make() -> dict[str, list[list[str]]]:
         found: dict[str, list[str]] = {}  # a ruling printed for several cards (meld pairs) is asked once
         return {key: [found[text] if text in found else found.setdefault(text, ruling_rules(index, text))
@@ -49,7 +55,7 @@ def build_table(cards, index, memo=None, index_bytes: bytes | None = None) -> by
     if memo is None:
         table = make()
     else:
-        digest = hashlib.blake2b(index.dumps() if index_bytes is None else index_bytes, digest_size=16)
+        digest = hashlib.blake2b(_content(index), digest_size=16)
         for key, card in sorted(cards.model.cards.items()):
             if card.get("rulings"):
                 digest.update(json.dumps([key, cards.ruling_texts_of(key)]).encode())
