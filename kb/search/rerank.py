@@ -3,7 +3,8 @@ and one hit per rule (EN and JA merged). Measured in bench/bench_search.py."""
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
+
+import numpy as np
 
 from kb.search import tokenize as tk
 
@@ -30,6 +31,23 @@ def pairs_of(index, d: int) -> frozenset[tuple[str, str]]:
         index._pair_cache[d] = got
     return got
 
+def _held(index, top: list[tuple[float, int]], spans: list[tuple[int, int]], idfs: list[float]) -> list[float]:
+    """For each candidate, the sum of the idfs of the words whose postings hold it, added in the
+    words' order (adding 0.0 for a word it lacks leaves the same double): each posting list is
+    sorted, so one ``searchsorted`` per word finds every candidate."""
+    ids = index._columns()["ids"]
+    docs = np.fromiter((d for _, d in top), dtype=ids.dtype, count=len(top))
+    have = np.zeros(len(top))
+    for (start, end), idf in zip(spans, idfs):
+        posting = ids[start:end]
+        at = np.searchsorted(posting, docs)
+        found = np.zeros(len(top), dtype=bool)
+        inside = at < len(posting)
+        found[inside] = posting[at[inside]] == docs[inside]
+        have += np.where(found, idf, 0.0)
+    return have.tolist()
+
+
 def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: int,
             pairs: list[tuple[str, str]] = (), prefer: str = "en") -> list[tuple[float, int]]:
     """The best BM25 candidates, reordered for a query of several words:
@@ -53,16 +71,8 @@ def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: 
                 spans.append((start, end))
                 idfs.append(math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5)) * terms[t])
         total = sum(idfs)
-        if total:
-            ids = index._ids
-            rescored = []
-            for s, d in top:
-                have = 0.0
-                for (start, end), idf in zip(spans, idfs):
-                    j = bisect_left(ids, d, start, end)
-                    if j < end and ids[j] == d:
-                        have += idf
-                rescored.append((s * (have / total) ** COVER_POW, d))
+        if total and top:
+            rescored = [(s * (have / total) ** COVER_POW, d) for (s, d), have in zip(top, _held(index, top, spans, idfs))]
             top = sorted(rescored, reverse=True)
     if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
         top = sorted(((s * (1 + PHRASE * sum(p in pairs_of(index, d) for p in pairs) / len(pairs)), d)
