@@ -147,11 +147,12 @@ class DocumentLookups:
 
     def prepare_search(self) -> int:
         """Before serving: analyse every search document's text for its snippets (kb.search.snippet),
-        make the search parts of every current EN rule and build the question retriever, so that a
-        first search costs what a repeated one does. Returns how many texts were analysed."""
-        from kb.search import snippet
+        index its stem pairs for the rerank (kb.search.pairs), make the search parts of every current EN
+        rule and build the question retriever, so that a first search costs what a repeated one does. Returns how many texts were analysed."""
+        from kb.search import pairs, snippet
         index = self.search_index
         count = snippet.prepare(index, [d.text for d in index.docs])
+        pairs.prepare(index)
         current = self.model.current("en")
         if current:
             for number in self.model.edition_rules("en", current):

@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from kb.search import pairs as stem_pairs
 from kb.search import tokenize as tk
 
 # Coverage counts in a keyword query (3-6 distinct words: each word is meant); in a longer question
@@ -75,8 +76,10 @@ def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: 
             rescored = [(s * (have / total) ** COVER_POW, d) for (s, d), have in zip(top, _held(index, top, spans, idfs))]
             top = sorted(rescored, reverse=True)
     if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
-        top = sorted(((s * (1 + PHRASE * sum(p in pairs_of(index, d) for p in pairs) / len(pairs)), d)
-                      for s, d in top), reverse=True)
+        table = stem_pairs.prepared(index)  # the same counts as pairs_of's, for all candidates at once
+        held = table.counts([d for _, d in top], pairs) if table is not None else \
+            [sum(p in pairs_of(index, d) for p in pairs) for _, d in top]
+        top = sorted(((s * (1 + PHRASE * h / len(pairs)), d) for (s, d), h in zip(top, held)), reverse=True)
     rows = index._rows
     merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``
     adjusted = []

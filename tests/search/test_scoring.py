@@ -72,3 +72,18 @@ def test_a_shared_pass_changes_no_hits():
             assert shared == alone
             found += bool(alone)
     assert found >= 10
+
+
+def test_the_pair_index_counts_what_pairs_of_holds():
+    from kb.search import pairs as stem_pairs
+    from kb.search.rerank import pairs_of
+
+    index = _index()
+    table = stem_pairs.PairIndex(index._rows)
+    rng = random.Random(8)
+    vocab = sorted({p for d in range(len(index)) for p in pairs_of(index, d)})
+    assert vocab
+    for _ in range(200):
+        asked = list(dict.fromkeys(rng.sample(vocab, rng.randint(1, 6)) + [("nosuch", "pair"), ("creatur", "nosuch")]))
+        docs = rng.sample(range(len(index)), rng.randint(1, 60))
+        assert table.counts(docs, asked) == [sum(p in pairs_of(index, d) for p in asked) for d in docs]
