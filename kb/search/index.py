@@ -117,9 +117,7 @@ class SearchIndex(IndexBuilder):
         folded = tk.fold(tk.norm(query)).replace(" ", "").replace("・", "")
         if not self.gloss_ja or not tk.HAS_JA.search(folded):
             return {}
-        longest = max(map(len, self.gloss_ja))
-        matched = {run[i:j] for run in tk.JA_RUN.findall(folded) for i in range(len(run))
-                   for j in range(i + 2, min(len(run), i + longest) + 1) if run[i:j] in self.gloss_ja}
+        matched = scoring.names_inside(self, "gloss-ja", self.gloss_ja, tk.JA_RUN.findall(folded))
         found: dict[int, float] = {}
         for name in matched:
             if any(name != other and name in other for other in matched):

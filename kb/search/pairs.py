@@ -55,8 +55,9 @@ class PairIndex:
             i = int(np.searchsorted(self.codes, code))
             if i == len(self.codes) or self.codes[i] != code:
                 continue
-            holding = self.docs[self.starts[i]:self.starts[i + 1]]
-            total += np.isin(docs, holding, assume_unique=False)
+            holding = self.docs[self.starts[i]:self.starts[i + 1]]  # sorted
+            at = np.minimum(np.searchsorted(holding, docs), len(holding) - 1)
+            total += holding[at] == docs
         return total.tolist()
 
 

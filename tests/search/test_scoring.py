@@ -87,3 +87,16 @@ def test_the_pair_index_counts_what_pairs_of_holds():
         asked = list(dict.fromkeys(rng.sample(vocab, rng.randint(1, 6)) + [("nosuch", "pair"), ("creatur", "nosuch")]))
         docs = rng.sample(range(len(index)), rng.randint(1, 60))
         assert table.counts(docs, asked) == [sum(p in pairs_of(index, d) for p in asked) for d in docs]
+
+
+def test_names_inside_are_every_substring_that_is_a_name():
+    rng = random.Random(4)
+    alphabet = "あいうえお夜昼真中"
+    names = {"".join(rng.choice(alphabet) for _ in range(rng.randint(1, 6))) for _ in range(80)}
+    longest = max(map(len, names))
+    owner = type("Owner", (), {})()
+    for _ in range(300):
+        runs = ["".join(rng.choice(alphabet) for _ in range(rng.randint(0, 25))) for _ in range(rng.randint(1, 3))]
+        plain = {run[i:j] for run in runs for i in range(len(run))
+                 for j in range(i + 2, min(len(run), i + longest) + 1) if run[i:j] in names}
+        assert scoring.names_inside(owner, "t", names, runs) == plain
