@@ -202,7 +202,7 @@ class SearchIndex(IndexBuilder):
                     used[i:i + n] = [True] * n
         folded = tk.fold(text).replace(" ", "")
         if tk.HAS_JA.search(folded):
-            matched = [name for name in self.mech_ja if name in folded]
+            matched = scoring.names_in(self, "mech-ja", self.mech_ja, folded)
             for name in matched:
                 if any(name != other and name in other for other in matched):
                     continue  # 夜 inside 真夜中 is not the mechanic 夜
@@ -284,21 +284,24 @@ class SearchIndex(IndexBuilder):
         # §-token form measured worse), and counts in no coverage or highlight.
         rules = self._glossary_terms(query) if GLOSS else {}
         rows = self._rows
-        for number, w in rules.items():
-            for d in self.by_rule.get(number, ()):
-                if d < cut and rows[d].kind == "rule":
-                    scores[d] += GLOSS * w
-                    touched[d] = True
+        # (each addition in the order the loop over the rules made it: np.add.at adds one at a time)
+        lifted = [(d, GLOSS * w) for number, w in rules.items() for d in self.by_rule.get(number, ())
+                  if d < cut and rows[d].kind == "rule"]
+        if lifted:
+            at = [d for d, _ in lifted]
+            np.add.at(scores, at, [x for _, x in lifted])
+            touched[at] = True
         # The JA bridge is relative to the best BM25 score: a JA query's score is a sum over many
         # words and bigrams, so a fixed amount would mean nothing in one query and all in another.
         rules_ja = self._glossary_ja(query) if GLOSS_JA else {}
         if rules_ja:  # a query of only a reading (とうそつしゃぜい) may match no word: it still finds them
             top = float(scores[touched].max()) if touched.any() else 1.0
-            for number, w in rules_ja.items():
-                for d in self.by_rule.get(number, ()):
-                    if d < cut and rows[d].kind == "rule":
-                        scores[d] += GLOSS_JA * w * top
-                        touched[d] = True
+            lifted = [(d, GLOSS_JA * w * top) for number, w in rules_ja.items() for d in self.by_rule.get(number, ())
+                      if d < cut and rows[d].kind == "rule"]
+            if lifted:
+                at = [d for d, _ in lifted]
+                np.add.at(scores, at, [x for _, x in lifted])
+                touched[at] = True
         scores.setflags(write=False)
         touched.setflags(write=False)
         return scores, touched

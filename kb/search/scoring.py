@@ -124,19 +124,27 @@ def top(values: np.ndarray, docs: np.ndarray, k: int) -> list[tuple[float, int]]
     return list(zip(values[order].tolist(), docs[order].tolist()))
 
 
-def names_inside(index, key: str, names, runs) -> set[str]:
-    """Every substring of 2 or more characters of the ``runs`` that is one of ``names``, as checking
-    each substring up to the longest name did: a substring that begins no name ends the scan from
-    its start (the prefixes of the names, made once per index and ``key``)."""
-    prefixes = per_owner(index, ("name-prefixes", key),
-                         lambda: frozenset(name[:j] for name in names for j in range(2, len(name) + 1)))
+def names_inside(index, key: str, names, runs, shortest: int = 2) -> set[str]:
+    """Every substring of ``shortest`` or more characters of the ``runs`` that is one of ``names``, as
+    checking each substring up to the longest name did: a substring that begins no name ends the
+    scan from its start (the prefixes of the names, made once per index and ``key``)."""
+    prefixes = per_owner(index, ("name-prefixes", key, shortest),
+                         lambda: frozenset(name[:j] for name in names for j in range(shortest, len(name) + 1)))
     found = set()
     for run in runs:
-        for i in range(len(run) - 1):
-            for j in range(i + 2, len(run) + 1):
+        for i in range(len(run) - shortest + 1):
+            for j in range(i + shortest, len(run) + 1):
                 sub = run[i:j]
                 if sub not in prefixes:
                     break
                 if sub in names:
                     found.add(sub)
     return found
+
+
+def names_in(index, key: str, names: dict, text: str) -> list[str]:
+    """``[name for name in names if name in text]`` (the names in their order), by the prefix scan."""
+    if "" in names:
+        return [name for name in names if name in text]
+    rank = per_owner(index, ("name-rank", key), lambda: {name: i for i, name in enumerate(names)})
+    return sorted(names_inside(index, key, names, [text], shortest=1), key=rank.__getitem__)

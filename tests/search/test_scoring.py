@@ -100,3 +100,13 @@ def test_names_inside_are_every_substring_that_is_a_name():
         plain = {run[i:j] for run in runs for i in range(len(run))
                  for j in range(i + 2, min(len(run), i + longest) + 1) if run[i:j] in names}
         assert scoring.names_inside(owner, "t", names, runs) == plain
+
+
+def test_names_in_is_the_ordered_substring_test():
+    rng = random.Random(6)
+    alphabet = "あい夜昼真中x "
+    owner = type("Owner", (), {})()
+    names = dict.fromkeys("".join(rng.choice(alphabet) for _ in range(rng.randint(1, 5))) for _ in range(120))
+    for _ in range(300):
+        text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
+        assert scoring.names_in(owner, "n", names, text) == [name for name in names if name in text]
