@@ -110,3 +110,24 @@ def test_names_in_is_the_ordered_substring_test():
     for _ in range(300):
         text = "".join(rng.choice(alphabet) for _ in range(rng.randint(0, 40)))
         assert scoring.names_in(owner, "n", names, text) == [name for name in names if name in text]
+
+
+def test_defined_terms_bm25_is_the_generator_sum():
+    from collections import Counter
+
+    from kb.search.terms import B, K1, _BM25
+
+    rng = random.Random(9)
+    words = [f"w{i}" for i in range(40)]
+    docs = {f"r{i}": Counter(rng.choice(words) for _ in range(rng.randint(1, 30))) for i in range(60)}
+    bm25 = _BM25(docs)
+    for _ in range(200):
+        query = Counter(rng.choice(words + ["none"]) for _ in range(rng.randint(1, 15)))
+        for key in list(docs)[:20] + ["missing"]:
+            tf = docs.get(key)
+            if not tf:
+                plain = 0.0
+            else:
+                norm = K1 * (1 - B + B * bm25.lengths[key] / bm25.avg)
+                plain = sum(bm25.idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in query if t in tf)
+            assert bm25.score(key, query) == plain and type(bm25.score(key, query)) is type(plain)
