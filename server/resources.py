@@ -142,7 +142,8 @@ def json_body() -> dict:
     return body
 
 
-_PLAIN = (str, int, type(None))
+_PLAIN = frozenset({str, int, type(None)})  # exact types (a subclass's repr may differ)
+_LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
 class _Seen:
@@ -159,7 +160,10 @@ class _Seen:
     def new(self, citation: dict) -> bool:
         items = sorted(citation.items())
         if self.reprs is None:
-            if all(type(k) is str and type(v) in _PLAIN for k, v in items):
+            for k, v in items:
+                if type(k) is not str or type(v) not in _PLAIN:
+                    break
+            else:  # every key a string, every value a string, int or None
                 key = tuple(items)
                 if key in self.items:
                     return False
@@ -183,6 +187,8 @@ def with_citations(answer: dict) -> dict:
 
     def walk_dict(value: dict) -> None:
         for key, sub in value.items():
+            if type(sub) in _LEAVES:  # neither a dict nor a list: nothing to walk
+                continue
             if isinstance(sub, dict):
                 if key == "citation":
                     if id(sub) not in met:
@@ -196,6 +202,8 @@ def with_citations(answer: dict) -> dict:
 
     def walk_list(value: list) -> None:
         for item in value:
+            if type(item) in _LEAVES:
+                continue
             if isinstance(item, dict):
                 walk_dict(item)
             elif isinstance(item, list):

@@ -203,9 +203,9 @@ def warm_up(app: Flask) -> None:
     is shared by every forked worker instead of landing in some user's request in each of them;
     the current edition's rules get their derived parts (JA texts, history word diffs, what cites
     them: kb's ``prepare_rules``), every search document its snippet analysis and every current rule
-    its search parts, with the question retriever built (``prepare_search``), and every mechanic page
-    its main part (``views.mechanics.prepare``), so that a first visit to any of them costs what a
-    repeat does;
+    its search parts, with the question retriever built (``prepare_search``), every question type
+    its reachable rules and checked rulings (``prepare_questions``), and every mechanic page its main
+    part (``views.mechanics.prepare``), so that a first visit to any of them costs what a repeat does;
     then freeze the loaded objects out of the cyclic GC (a full collection over the loaded KB
     otherwise lands in some request's latency)."""
     kb = app.extensions.get("kb")
@@ -213,6 +213,7 @@ def warm_up(app: Flask) -> None:
         from server.views import mechanics
         kb.prepare_rules()
         kb.prepare_search()
+        kb.prepare_questions()
         mechanics.prepare(app)
     client = app.test_client()
     for url in WARM_UP_GET:

@@ -78,11 +78,14 @@ class DocumentLookups:
         self.check_lang(lang)
         if not 1 <= int(limit) <= 100:
             raise InvalidParameter(f"limit={limit}: expected 1..100")
-        hits = self.search_index.search(query, lang=lang, kinds=kinds, limit=int(limit))
+        from kb.search.scoring import one_pass
         number = rulenumbers.as_query(query)
         current = self.model.current("en")
+        with one_pass():  # the hits and the question retriever share each query's BM25 pass
+            hits = self.search_index.search(query, lang=lang, kinds=kinds, limit=int(limit))
+            questions = self._question_rules(query, int(limit), current)
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
-                else None, **self._question_rules(query, int(limit), current),
+                else None, **questions,
                 "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
                                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
                                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
@@ -144,11 +147,12 @@ class DocumentLookups:
 
     def prepare_search(self) -> int:
         """Before serving: analyse every search document's text for its snippets (kb.search.snippet),
-        make the search parts of every current EN rule and build the question retriever, so that a
-        first search costs what a repeated one does. Returns how many texts were analysed."""
-        from kb.search import snippet
+        index its stem pairs for the rerank (kb.search.pairs), make the search parts of every current EN
+        rule and build the question retriever, so that a first search costs what a repeated one does. Returns how many texts were analysed."""
+        from kb.search import pairs, snippet
         index = self.search_index
         count = snippet.prepare(index, [d.text for d in index.docs])
+        pairs.prepare(index)
         current = self.model.current("en")
         if current:
             for number in self.model.edition_rules("en", current):

@@ -148,6 +148,11 @@ class MechanicLookups:
         from kb.reasoning.catalog import ask
         return ask(self.rulebook(), self.question_key(mechanic), situation)
 
+    def prepare_questions(self) -> int:
+        """Before serving: each question type's situation-independent parts (kb.reasoning.catalog.prepare)."""
+        from kb.reasoning.catalog import prepare
+        return prepare(self.rulebook())
+
     def ask_procedure(self, mechanic: str, key: str | None = None) -> dict:
         """Every step of a CR procedure of the question type (casting 601.2a–i …), each cited."""
         from kb.reasoning.catalog import procedure

@@ -5,9 +5,9 @@ Importing this module registers each question type (one sub-package per type, li
 from __future__ import annotations
 
 from kb.reasoning import casting, day_night, dfc, manifest, rooms, sba, copies, facedown, mdfc, meld, split  # noqa: F401  (each registers itself)
-from kb.reasoning.engine import SituationError, UnreachableRule, registered, registered_all, solve
+from kb.reasoning.engine import SituationError, UnreachableRule, reachable, registered, registered_all, solve
 from kb.reasoning.rulebook import RuleBook
-from kb.reasoning.rulings import classify_rulings
+from kb.reasoning.rulings import checked_rulings, classify_rulings
 from kb.reasoning.rulings import ruling_rules  # noqa: F401  (part of this module's interface)
 
 QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
@@ -16,6 +16,18 @@ QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
 def question_keys() -> frozenset[str]:
     """The key of every registered question type (what ``list_mechanics`` lists, without the schemas)."""
     return frozenset(m.key for m in registered_all())
+
+
+def prepare(book: RuleBook) -> int:
+    """Before serving: what every question of a type needs whatever its situation, made now (each is
+    memoised per rule book, kb.memo): the CR pins, the rules the type may reach and its rulings with
+    their checks run. Otherwise the first question of each type pays for them (tens of ms) in every
+    worker. Returns how many question types."""
+    types = registered_all()
+    for m in types:
+        reachable(book, m)
+        checked_rulings(book, m)
+    return len(types)
 
 
 def list_mechanics() -> list[dict]:

@@ -24,6 +24,8 @@ from typing import Callable
 
 import jsonschema
 
+from kb.reasoning.schema import accept_labels
+
 ANNOTATIONS = frozenset({"$schema", "$id", "title", "description", "default", "examples", "title_ja", "title_en",
                          "enum_labels_ja", "enum_labels_en", "enum_aliases", "x_when"})
 ATOMIC = (str, int, float, bool, type(None))
@@ -43,6 +45,26 @@ def _is_type(value, name: str) -> bool:
         raise NotCompiled(f"type {name!r}") from None
 
 
+def _type_check(name: str) -> Callable[[object], bool]:
+    """``_is_type(·, name)`` with the dialect's function for ``name`` looked up once (``is_type``
+    looks it up and calls it with the checker, as this does)."""
+    _is_type(None, name)  # refuses an unknown type name now
+    fn = _TYPES._type_checkers[name]
+    return lambda v: fn(_TYPES, v)
+
+
+def _every(checks: list[Callable[[object], bool]]) -> Callable[[object], bool]:
+    if len(checks) == 1:
+        return checks[0]
+
+    def every(v) -> bool:
+        for check in checks:
+            if not check(v):
+                return False
+        return True
+    return every
+
+
 def _check(schema: dict) -> Callable[[object], bool]:
     checks: list[Callable[[object], bool]] = []
     for key, value in schema.items():
@@ -50,9 +72,8 @@ def _check(schema: dict) -> Callable[[object], bool]:
             continue
         if key == "type":
             names = value if isinstance(value, list) else [value]
-            for name in names:
-                _is_type(None, name)  # refuses an unknown type name now
-            checks.append(lambda v, names=tuple(names): any(_is_type(v, n) for n in names))
+            kinds = [_type_check(name) for name in names]
+            checks.append(kinds[0] if len(kinds) == 1 else lambda v, kinds=tuple(kinds): any(k(v) for k in kinds))
         elif key == "enum":
             if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
                 raise NotCompiled("enum of other values than strings")
@@ -62,7 +83,7 @@ def _check(schema: dict) -> Callable[[object], bool]:
         elif key == "minimum":
             if isinstance(value, bool) or not isinstance(value, numbers.Number):
                 raise NotCompiled("minimum that is not a number")
-            checks.append(lambda v, low=value: not _is_type(v, "number") or not v < low)
+            checks.append(lambda v, low=value, number=_type_check("number"): not number(v) or not v < low)
         elif key == "pattern":
             checks.append(lambda v, search=re.compile(value).search: not isinstance(v, str) or bool(search(v)))
         else:
@@ -86,16 +107,24 @@ def _check(schema: dict) -> Callable[[object], bool]:
                         return False
                 elif not check(sub):
                     return False
-            return all(name in v for name in required)
+            for name in required:
+                if name not in v:
+                    return False
+            return True
         checks.append(obj)
     if "items" in schema:
         if not isinstance(schema["items"], dict):
             raise NotCompiled("items that is not one schema")
         item = _check(schema["items"])
-        checks.append(lambda v: not isinstance(v, list) or all(item(x) for x in v))
-    if len(checks) == 1:
-        return checks[0]
-    return lambda v: all(check(v) for check in checks)
+
+        def each(v) -> bool:
+            if isinstance(v, list):
+                for x in v:
+                    if not item(x):
+                        return False
+            return True
+        checks.append(each)
+    return _every(checks)
 
 
 def _filler(schema: dict) -> Callable[[object], object]:
@@ -121,10 +150,35 @@ def _filler(schema: dict) -> Callable[[object], object]:
     return fill
 
 
+def _labeller(schema: dict) -> Callable[[object], object] | None:
+    """``schema.accept_labels(schema, ·)`` with the walk over the schema done once, or None where no
+    enum lies below (the value as it is: accept_labels would return an equal copy, and ``fill``
+    copies every object and list it would have copied, so the filled situation is the same)."""
+    props = schema.get("properties") if "properties" in schema else None
+    items = schema["items"] if isinstance(schema.get("items"), dict) else None
+    subs = {name: _labeller(sub) for name, sub in props.items()} if props is not None else {}
+    subs = {name: f for name, f in subs.items() if f is not None}
+    item = _labeller(items) if items is not None else None
+    enum = schema.get("enum") if "enum" in schema else None
+    if not subs and item is None and enum is None:
+        return None
+
+    def label(value):
+        if props is not None and isinstance(value, dict):
+            return {k: subs[k](v) if k in subs else v for k, v in value.items()}
+        if items is not None and isinstance(value, list):
+            return [item(v) for v in value] if item is not None else value
+        if enum is not None and isinstance(value, str) and value not in enum:
+            return accept_labels(schema, value)
+        return value
+    return label
+
+
 @dataclass(frozen=True)
 class Compiled:
     valid: Callable[[object], bool] | None  # None: every situation goes to jsonschema
     fill: Callable[[object], object]
+    labels: Callable[[object], object] | None = None  # accept_labels as compiled (None: accept_labels itself)
 
 
 def compile_schema(schema: dict) -> Compiled:
@@ -132,4 +186,8 @@ def compile_schema(schema: dict) -> Compiled:
         valid = _check(schema)
     except NotCompiled:
         valid = None
-    return Compiled(valid, _filler(schema))
+    return Compiled(valid, _filler(schema), _labeller(schema) or _as_is)
+
+
+def _as_is(value):
+    return value

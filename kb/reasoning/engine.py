@@ -173,8 +173,9 @@ def validate(m: Mechanic, situation: dict | str) -> dict:
                                  message_ja=f"JSON として読めません（{e.lineno}行 {e.colno}文字目）") from None
     if not isinstance(situation, dict):
         raise SituationError("$", "the situation must be a JSON object", message_ja="状況は JSON オブジェクトで書きます")
-    situation = accept_labels(m.schema, situation)
     compiled = m.compiled or compile_schema(m.schema)
+    # accept_labels, walked as compiled (tests compare both)
+    situation = compiled.labels(situation) if compiled.labels is not None else accept_labels(m.schema, situation)
     if compiled.valid is not None and compiled.valid(situation):  # what jsonschema would accept (tested)
         return compiled.fill(situation)
     errors = sorted(m.validator.iter_errors(situation), key=lambda e: (len(e.absolute_path), str(e.absolute_path)))

@@ -90,7 +90,7 @@ def ruling_rules(book) -> dict[str, dict[str, list[str]]]:
     return out
 
 
-def _checked_rulings(book, m: Mechanic) -> list[tuple[RulingView, frozenset, list[tuple]]]:
+def checked_rulings(book, m: Mechanic) -> list[tuple[RulingView, frozenset, list[tuple]]]:
     """The mechanic's matched rulings with what their checks computed (``_run_check``: the same for
     every question), as (ruling, its cited rules, [(check, holds, rules, their set, error)]), made once
     per rule book and mechanic (kb.memo): a question only compares them with the rules it applied."""
@@ -109,7 +109,7 @@ def _checked_rulings(book, m: Mechanic) -> list[tuple[RulingView, frozenset, lis
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     applied = set(trace_rules)
-    for r, cited, results in _checked_rulings(book, m):
+    for r, cited, results in checked_rulings(book, m):
         if not results:
             if r.cited_rules and cited <= applied:
                 out["unchecked"].append(_ruling_dict(r))

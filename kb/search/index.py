@@ -38,12 +38,12 @@ from collections import defaultdict
 
 import numpy as np
 
-from kb.memo import per_owner
+from kb.search import scoring
 from kb.search import tokenize as tk
 from kb.search.indexing import IndexBuilder
 from kb.search.rerank import rerank
 from kb.search.rows import (FORMAT, GLOSS, GLOSS_JA, GLOSS_MAX_WORDS, Hit, MECH_SAME_LANG,
-                             NON_CURRENT, QUERY_WEIGHT, RARE_TERM_DF, RERANK_POOL, Row, SECOND_SENSE,
+                             QUERY_WEIGHT, RARE_TERM_DF, RERANK_POOL, Row, SECOND_SENSE,
                              SPECIFIC_TERM, SearchDoc, TERM_QUERY_WORDS, VERSIONED_KINDS)
 from kb.search.snippet import Marker, standalone
 from kb.search.tokenize import is_rule_number  # re-exported: part of this module's interface
@@ -117,9 +117,7 @@ class SearchIndex(IndexBuilder):
         folded = tk.fold(tk.norm(query)).replace(" ", "").replace("・", "")
         if not self.gloss_ja or not tk.HAS_JA.search(folded):
             return {}
-        longest = max(map(len, self.gloss_ja))
-        matched = {run[i:j] for run in tk.JA_RUN.findall(folded) for i in range(len(run))
-                   for j in range(i + 2, min(len(run), i + longest) + 1) if run[i:j] in self.gloss_ja}
+        matched = scoring.names_inside(self, "gloss-ja", self.gloss_ja, tk.JA_RUN.findall(folded))
         found: dict[int, float] = {}
         for name in matched:
             if any(name != other and name in other for other in matched):
@@ -204,7 +202,7 @@ class SearchIndex(IndexBuilder):
                     used[i:i + n] = [True] * n
         folded = tk.fold(text).replace(" ", "")
         if tk.HAS_JA.search(folded):
-            matched = [name for name in self.mech_ja if name in folded]
+            matched = scoring.names_in(self, "mech-ja", self.mech_ja, folded)
             for name in matched:
                 if any(name != other and name in other for other in matched):
                     continue  # 夜 inside 真夜中 is not the mechanic 夜
@@ -249,7 +247,7 @@ class SearchIndex(IndexBuilder):
         number = is_rule_number(query)
         if number:
             return self._rule_hits(number, lang, kinds, limit, current_only)
-        terms, mechanics = self._query_terms(query)
+        terms, mechanics = scoring.shared(("terms", query), lambda: self._query_terms(query))
         n_docs = len(self._rows)
         cut = self.n_current if current_only else n_docs
         prefer = lang or ("ja" if tk.HAS_JA.search(query) else "en")
@@ -264,73 +262,49 @@ class SearchIndex(IndexBuilder):
 
     def _columns(self):
         """numpy views of the postings and per-document columns (made once per index, kb.memo)."""
-        def make():
-            rows = self._rows
-            return {"ids": np.frombuffer(self._ids, dtype=np.int32) if len(self._ids) else np.zeros(0, np.int32),
-                    "ws": np.frombuffer(self._ws, dtype=np.float32) if len(self._ws) else np.zeros(0, np.float32),
-                    "kind": np.array([r.kind for r in rows]), "lang": np.array([r.lang for r in rows]),
-                    "factor": np.array([r.boost * (NON_CURRENT if i >= self.n_current else 1.0)
-                                        for i, r in enumerate(rows)], dtype=np.float64)}
-        return per_owner(self, "columns", make)
+        return scoring.columns(self)
 
     def _scored(self, query: str, terms: dict[str, float], lang, kinds, prefer: str, cut: int,
                 k: int) -> list[tuple[float, int]]:
         """The ``k`` best (score, document) by BM25, best first (ties: the later document first).
-        Postings are summed with numpy in the order the terms come (bincount adds in input order,
-        so each score is the same double the per-posting loop made), then the glossary bridge."""
-        cols = self._columns()
-        n_docs = len(self._rows)
-        pieces, weights = [], []
-        all_ids = self._ids
-        for t, qw in terms.items():
-            posting = self.postings.get(t)
-            if posting is None:
-                continue
-            start, end = posting
-            if cut < n_docs:
-                end = bisect_left(all_ids, cut, start, end)
-            if end > start:
-                pieces.append(cols["ids"][start:end])
-                weights.append(cols["ws"][start:end].astype(np.float64) * qw)
-        if pieces:
-            ids = np.concatenate(pieces)
-            scores = np.bincount(ids, weights=np.concatenate(weights), minlength=n_docs)
-            touched = np.bincount(ids, minlength=n_docs) > 0
-        else:
-            scores, touched = np.zeros(n_docs), np.zeros(n_docs, dtype=bool)
+        The scores (``_pass``) are shared by the searches of one answer (kb.search.scoring)."""
+        scores, touched = scoring.shared(("pass", query, cut), lambda: self._pass(query, terms, cut))
+        # An English query is answered by the EN rules: their JA translations (every rule has
+        # one) would only compete through the English words they quote (接死／Deathtouch).
+        mask = scoring.allowed(self, lang, kinds, prefer == "en", VERSIONED_KINDS)
+        docs = np.nonzero(touched if mask is None else touched & mask)[0]
+        values = scores[docs] * self._columns()["factor"][docs]
+        return scoring.top(values, docs, k)
+
+    def _pass(self, query: str, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarray]:
+        """(score, touched) of every document: the postings of the query's terms summed in the order
+        the terms come (kb.search.scoring.sums), then the glossary bridges."""
+        scores, touched = scoring.sums(self, terms, cut)
         # The glossary bridge lifts the cited rules themselves, not the rules citing them (the
         # §-token form measured worse), and counts in no coverage or highlight.
         rules = self._glossary_terms(query) if GLOSS else {}
         rows = self._rows
-        for number, w in rules.items():
-            for d in self.by_rule.get(number, ()):
-                if d < cut and rows[d].kind == "rule":
-                    scores[d] += GLOSS * w
-                    touched[d] = True
+        # (each addition in the order the loop over the rules made it: np.add.at adds one at a time)
+        lifted = [(d, GLOSS * w) for number, w in rules.items() for d in self.by_rule.get(number, ())
+                  if d < cut and rows[d].kind == "rule"]
+        if lifted:
+            at = [d for d, _ in lifted]
+            np.add.at(scores, at, [x for _, x in lifted])
+            touched[at] = True
         # The JA bridge is relative to the best BM25 score: a JA query's score is a sum over many
         # words and bigrams, so a fixed amount would mean nothing in one query and all in another.
         rules_ja = self._glossary_ja(query) if GLOSS_JA else {}
         if rules_ja:  # a query of only a reading (とうそつしゃぜい) may match no word: it still finds them
             top = float(scores[touched].max()) if touched.any() else 1.0
-            for number, w in rules_ja.items():
-                for d in self.by_rule.get(number, ()):
-                    if d < cut and rows[d].kind == "rule":
-                        scores[d] += GLOSS_JA * w * top
-                        touched[d] = True
-        keep = touched
-        if lang or kinds or prefer == "en":
-            # An English query is answered by the EN rules: their JA translations (every rule has
-            # one) would only compete through the English words they quote (接死／Deathtouch).
-            if lang:
-                keep = keep & (cols["lang"] == lang)
-            if kinds:
-                keep = keep & np.isin(cols["kind"], list(kinds))
-            if prefer == "en":
-                keep = keep & ~((cols["lang"] == "ja") & np.isin(cols["kind"], list(VERSIONED_KINDS)))
-        docs = np.nonzero(keep)[0]
-        values = scores[docs] * cols["factor"][docs]
-        order = np.lexsort((-docs, -values))[:k]
-        return [(float(values[i]), int(docs[i])) for i in order]
+            lifted = [(d, GLOSS_JA * w * top) for number, w in rules_ja.items() for d in self.by_rule.get(number, ())
+                      if d < cut and rows[d].kind == "rule"]
+            if lifted:
+                at = [d for d, _ in lifted]
+                np.add.at(scores, at, [x for _, x in lifted])
+                touched[at] = True
+        scores.setflags(write=False)
+        touched.setflags(write=False)
+        return scores, touched
 
     def _names_for(self, mechanics: set[str]) -> list[str]:
         return [n for key in mechanics for n in self.mech_names.get(key, ())]

@@ -3,8 +3,10 @@ and one hit per rule (EN and JA merged). Measured in bench/bench_search.py."""
 from __future__ import annotations
 
 import math
-from bisect import bisect_left
 
+import numpy as np
+
+from kb.search import pairs as stem_pairs
 from kb.search import tokenize as tk
 
 # Coverage counts in a keyword query (3-6 distinct words: each word is meant); in a longer question
@@ -30,6 +32,23 @@ def pairs_of(index, d: int) -> frozenset[tuple[str, str]]:
         index._pair_cache[d] = got
     return got
 
+def _held(index, top: list[tuple[float, int]], spans: list[tuple[int, int]], idfs: list[float]) -> list[float]:
+    """For each candidate, the sum of the idfs of the words whose postings hold it, added in the
+    words' order (adding 0.0 for a word it lacks leaves the same double): each posting list is
+    sorted, so one ``searchsorted`` per word finds every candidate."""
+    ids = index._columns()["ids"]
+    docs = np.fromiter((d for _, d in top), dtype=ids.dtype, count=len(top))
+    have = np.zeros(len(top))
+    for (start, end), idf in zip(spans, idfs):
+        posting = ids[start:end]
+        at = np.searchsorted(posting, docs)
+        found = np.zeros(len(top), dtype=bool)
+        inside = at < len(posting)
+        found[inside] = posting[at[inside]] == docs[inside]
+        have += np.where(found, idf, 0.0)
+    return have.tolist()
+
+
 def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: int,
             pairs: list[tuple[str, str]] = (), prefer: str = "en") -> list[tuple[float, int]]:
     """The best BM25 candidates, reordered for a query of several words:
@@ -53,20 +72,14 @@ def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: 
                 spans.append((start, end))
                 idfs.append(math.log(1 + (n - (end - start) + 0.5) / (end - start + 0.5)) * terms[t])
         total = sum(idfs)
-        if total:
-            ids = index._ids
-            rescored = []
-            for s, d in top:
-                have = 0.0
-                for (start, end), idf in zip(spans, idfs):
-                    j = bisect_left(ids, d, start, end)
-                    if j < end and ids[j] == d:
-                        have += idf
-                rescored.append((s * (have / total) ** COVER_POW, d))
+        if total and top:
+            rescored = [(s * (have / total) ** COVER_POW, d) for (s, d), have in zip(top, _held(index, top, spans, idfs))]
             top = sorted(rescored, reverse=True)
     if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
-        top = sorted(((s * (1 + PHRASE * sum(p in pairs_of(index, d) for p in pairs) / len(pairs)), d)
-                      for s, d in top), reverse=True)
+        table = stem_pairs.prepared(index)  # the same counts as pairs_of's, for all candidates at once
+        held = table.counts([d for _, d in top], pairs) if table is not None else \
+            [sum(p in pairs_of(index, d) for p in pairs) for _, d in top]
+        top = sorted(((s * (1 + PHRASE * h / len(pairs)), d) for (s, d), h in zip(top, held)), reverse=True)
     rows = index._rows
     merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``
     adjusted = []

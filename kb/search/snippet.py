@@ -2,12 +2,22 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 
 from kb.memo import peek, per_owner
 from kb.search import tokenize as tk
 
 SNIPPET = 160
-ESCAPE = str.maketrans({"&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;"})  # html.escape's, in one pass
+
+
+_SPECIAL = re.compile("[&<>\"']")  # what ``escape`` changes
+
+
+def escape(text: str) -> str:
+    """html.escape's output (quotes too): a chain of ``str.replace`` (``&`` first), several times
+    faster than ``str.translate`` with a table on the text of a snippet."""
+    return (text.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace('"', "&quot;")
+            .replace("'", "&#x27;"))
 
 
 def standalone(text: str, name: str) -> bool:
@@ -70,14 +80,15 @@ class Marker:
             a, b = _window(spans, normed, where, len(original))
         parts = ["…" if a > 0 else ""]
         pos = a
+        esc = escape if _SPECIAL.search(original, a, b) else str  # most windows have nothing to escape
         for s, e, _ in spans:
             s, e = where[s], where[e - 1] + 1
             if s < a or e > b:
                 continue
-            parts.append(original[pos:s].translate(ESCAPE))
-            parts.append(f"<mark>{original[s:e].translate(ESCAPE)}</mark>")
+            parts.append(esc(original[pos:s]))
+            parts.append(f"<mark>{esc(original[s:e])}</mark>")
             pos = e
-        parts.append(original[pos:b].translate(ESCAPE))
+        parts.append(esc(original[pos:b]))
         if b < len(original):
             parts.append("…")
         return "".join(parts).replace("\n", " ")
@@ -170,13 +181,18 @@ def _merge(spans: list[tuple[int, int, str]]) -> list[tuple[int, int, str]]:
 
 
 def _window(spans, normed, where, length) -> tuple[int, int]:
-    """Original-text [start, end) of ~SNIPPET characters holding the most distinct matched terms."""
+    """Original-text [start, end) of ~SNIPPET characters holding the most distinct matched terms
+    (the first such window, each starting 40 characters before a span). Spans are merged, so their
+    original starts and ends both ascend: the spans inside a window are one run, found by bisection."""
+    starts = [where[s] for s, _, _ in spans]
+    ends = [where[e - 1] for _, e, _ in spans]
+    terms = [t for _, _, t in spans]
     best, best_start = -1, 0
-    for s, _, _ in spans:
-        start = max(0, where[s] - 40)
-        terms = {t for s2, e2, t in spans if where[s2] >= start and where[e2 - 1] < start + SNIPPET}
-        if len(terms) > best:
-            best, best_start = len(terms), start
+    for first in starts:
+        start = max(0, first - 40)
+        inside = set(terms[bisect_left(starts, start):bisect_left(ends, start + SNIPPET)])
+        if len(inside) > best:
+            best, best_start = len(inside), start
     start = best_start
     end = min(length, start + SNIPPET)
     if end == length:

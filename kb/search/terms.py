@@ -57,13 +57,19 @@ class _BM25:
         self.idf = {t: math.log(1 + (n - c + 0.5) / (c + 0.5)) for t, c in df.items()}
         self.lengths = {k: sum(tf.values()) for k, tf in docs.items()}
         self.avg = sum(self.lengths.values()) / n
+        self.norms = {k: K1 * (1 - B + B * length / self.avg) for k, length in self.lengths.items()}
 
     def score(self, key: str, query: Counter) -> float:
         tf = self.docs.get(key)
         if not tf:
             return 0.0
-        norm = K1 * (1 - B + B * self.lengths[key] / self.avg)
-        return sum(self.idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in query if t in tf)
+        # the sum over the query's terms in their order, as sum() of a generator adds them (from 0)
+        norm, idf, total = self.norms[key], self.idf, 0
+        for t in query:
+            f = tf.get(t)
+            if f is not None:
+                total += idf[t] * f * (K1 + 1) / (f + norm)
+        return total
 
 
 class DefinedTerms:

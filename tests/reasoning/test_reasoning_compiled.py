@@ -159,3 +159,26 @@ def test_answers_are_unchanged_for_the_examples(full_kb):
             finally:
                 m.compiled = kept
             assert fast == slow, (m.key, situation)
+
+
+@pytest.mark.parametrize("key", sorted(m.key for m in engine.registered_all()))
+def test_compiled_labels_read_as_accept_labels(key):
+    """The compiled label reading gives what accept_labels gives, then filled the same, on the written
+    situations and the mutated ones (labels in place of enum values among them)."""
+    m = engine.registered(key)
+    rng = random.Random(f"labels-{key}")
+    seeds = _seeds()[key]
+    situations = list(seeds) + [_mutate(rng.choice(seeds), m.schema, rng) for _ in range(600)]
+    changed = 0
+    for situation in situations:
+        before = copy.deepcopy(situation)
+        got, want = m.compiled.labels(situation), accept_labels(m.schema, situation)
+        assert got == want, situation
+        assert situation == before  # the input is never changed
+        changed += want != situation
+        if m.compiled.valid(want):
+            filled = m.compiled.fill(got)
+            assert filled == fill_defaults(m.schema, want)
+            if isinstance(situation, dict):
+                assert filled is not situation
+    assert changed  # labels were read somewhere

@@ -152,4 +152,46 @@ def test_snippet_escaping_is_html_escape():
     texts = ["", "a & b < c > d \"e\" 'f'", "&amp;", "予示 <mark>"] + [
         "".join(rng.choice("&<>\"'a予 ;#x") for _ in range(rng.randint(0, 30))) for _ in range(3000)]
     for text in texts:
-        assert text.translate(sn.ESCAPE) == html.escape(text)
+        assert sn.escape(text) == html.escape(text)
+
+
+def _old_window(spans, normed, where, length):
+    best, best_start = -1, 0
+    for s, _, _ in spans:
+        start = max(0, where[s] - 40)
+        terms = {t for s2, e2, t in spans if where[s2] >= start and where[e2 - 1] < start + sn.SNIPPET}
+        if len(terms) > best:
+            best, best_start = len(terms), start
+    start = best_start
+    end = min(length, start + sn.SNIPPET)
+    if end == length:
+        start = max(0, end - sn.SNIPPET)
+    return start, end
+
+
+def test_snippet_window_is_the_scan_of_every_span(full_kb):
+    """The window found by bisection over the merged spans is the one the scan of every span gave,
+    on every long document text a sample of queries matches and on random spans over real texts."""
+    index = full_kb.search_index
+    rng = random.Random(21)
+    checked = 0
+    for query in QUERIES:
+        if tk.is_rule_number(query):
+            continue
+        terms, mechanics = index._query_terms(query)
+        marker = sn.Marker(query, terms, index._names_for(mechanics))
+        for hit in index.search(query, limit=20, snippets=False):
+            analysed = sn.analyse(hit.doc.text)
+            spans = marker.spans(analysed.normed, analysed)
+            args = (spans, analysed.normed, analysed.where, len(hit.doc.text))
+            assert sn._window(*args) == _old_window(*args)
+            checked += bool(spans)
+    texts = [d.text for d in index.docs if len(d.text) > 400][:300]
+    for text in texts:
+        analysed = sn.analyse(text)
+        n = len(analysed.normed)
+        cuts = sorted(rng.sample(range(n), min(n, 2 * rng.randint(1, 30))))
+        spans = sn._merge([(a, b, rng.choice("abcde")) for a, b in zip(cuts[::2], cuts[1::2]) if b > a])
+        args = (spans, analysed.normed, analysed.where, len(text))
+        assert sn._window(*args) == _old_window(*args)
+    assert checked > 200

@@ -1,0 +1,150 @@
+"""How BM25 scores are computed and the best documents picked (the query side of kb.search.index):
+the same doubles and the same order as summing every posting in a Python loop and sorting every
+scored document, with less work per query.
+
+- Per-index columns, made once per index (kb.memo) and shared by forked workers: the postings as
+  numpy views, their weights already widened to float64 (``astype`` per term per query was a
+  tenth of a search), each document's ranking factor, and one boolean mask per filter (language,
+  kinds, "an English query skips the JA translations of versioned documents"): there are only a
+  handful of filters, each mask made on first use instead of comparing string columns per query.
+- ``one_pass()``: within one answer, the scoring pass of a query (its terms and summed postings)
+  is made once and shared by every search of the same text and edition cut. A search answer for a
+  question ranks the hits and, for the question retriever, the same text again over rules only:
+  the same sums, filtered differently. Kept in a ``ContextVar`` for the duration of the ``with``
+  block only (one request, one thread): never a cache across requests.
+- ``top(values, docs, k)``: the ``k`` best by value, ties the later document first, as a full
+  ``lexsort`` gives them, after ``np.partition`` keeps only the documents at or above the k-th
+  value (ties at the boundary included).
+"""
+from __future__ import annotations
+
+import contextlib
+from bisect import bisect_left
+from contextvars import ContextVar
+from typing import Callable, Iterator
+
+import numpy as np
+
+from kb.memo import per_owner
+from kb.search.rows import NON_CURRENT
+
+_PASSES: ContextVar[dict | None] = ContextVar("kb_search_passes", default=None)
+
+
+@contextlib.contextmanager
+def one_pass() -> Iterator[None]:
+    """Share each query's scoring pass between the searches inside the block (one answer)."""
+    token = _PASSES.set({})
+    try:
+        yield
+    finally:
+        _PASSES.reset(token)
+
+
+def shared(key, compute: Callable[[], object]):
+    """``compute()``, once per ``key`` inside a ``one_pass`` block (every time outside one)."""
+    passes = _PASSES.get()
+    if passes is None:
+        return compute()
+    found = passes.get(key)
+    if found is None:
+        found = passes[key] = compute()
+    return found
+
+
+def columns(index) -> dict:
+    """numpy views of the index's postings and per-document columns (made once per index)."""
+    def make():
+        rows = index._rows
+        ids = np.frombuffer(index._ids, dtype=np.int32) if len(index._ids) else np.zeros(0, np.int32)
+        ws = np.frombuffer(index._ws, dtype=np.float32) if len(index._ws) else np.zeros(0, np.float32)
+        return {"ids": ids, "ws": ws, "ws64": ws.astype(np.float64),
+                "kind": np.array([r.kind for r in rows]), "lang": np.array([r.lang for r in rows]),
+                "factor": np.array([r.boost * (NON_CURRENT if i >= index.n_current else 1.0)
+                                    for i, r in enumerate(rows)], dtype=np.float64)}
+    return per_owner(index, "columns", make)
+
+
+def sums(index, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarray]:
+    """(score per document, whether any term touched it): each term's postings below ``cut`` times
+    its query weight, summed per document in the order the terms come (bincount adds in input
+    order, so each sum is the double a loop over the postings makes)."""
+    cols = columns(index)
+    n_docs = len(index._rows)
+    all_ids, postings, ids_col, ws64 = index._ids, index.postings, cols["ids"], cols["ws64"]
+    pieces, weights = [], []
+    for t, qw in terms.items():
+        posting = postings.get(t)
+        if posting is None:
+            continue
+        start, end = posting
+        if cut < n_docs:
+            end = bisect_left(all_ids, cut, start, end)
+        if end > start:
+            pieces.append(ids_col[start:end])
+            weights.append(ws64[start:end] * qw)
+    if not pieces:
+        return np.zeros(n_docs), np.zeros(n_docs, dtype=bool)
+    ids = np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
+    scores = np.bincount(ids, weights=np.concatenate(weights) if len(weights) > 1 else weights[0],
+                         minlength=n_docs)
+    touched = np.zeros(n_docs, dtype=bool)
+    touched[ids] = True
+    return scores, touched
+
+
+def allowed(index, lang: str | None, kinds, skip_ja_versioned: bool, versioned) -> np.ndarray | None:
+    """The documents a filter lets through (None: all), one mask per filter per index."""
+    if not (lang or kinds or skip_ja_versioned):
+        return None
+    key = ("filter", lang, frozenset(kinds) if kinds else None, skip_ja_versioned)
+
+    def make():
+        cols = columns(index)
+        keep = np.ones(len(index._rows), dtype=bool)
+        if lang:
+            keep &= cols["lang"] == lang
+        if kinds:
+            keep &= np.isin(cols["kind"], list(kinds))
+        if skip_ja_versioned:
+            keep &= ~((cols["lang"] == "ja") & np.isin(cols["kind"], list(versioned)))
+        keep.setflags(write=False)
+        return keep
+    return per_owner(index, key, make)
+
+
+def top(values: np.ndarray, docs: np.ndarray, k: int) -> list[tuple[float, int]]:
+    """The ``k`` best (value, document), best first, ties the later document first."""
+    n = len(values)
+    if n > k > 0:
+        kth = np.partition(values, n - k)[n - k]
+        near = np.nonzero(values >= kth)[0]
+        values, docs = values[near], docs[near]
+    order = np.lexsort((-docs, -values))[:k]
+    return list(zip(values[order].tolist(), docs[order].tolist()))
+
+
+def names_inside(index, key: str, names, runs, shortest: int = 2) -> set[str]:
+    """Every substring of ``shortest`` or more characters of the ``runs`` that is one of ``names``, as
+    checking each substring up to the longest name did: a substring that begins no name ends the
+    scan from its start (the prefixes of the names, made once per index and ``key``)."""
+    prefixes = per_owner(index, ("name-prefixes", key, shortest),
+                         lambda: frozenset(name[:j] for name in names for j in range(shortest, len(name) + 1)))
+    found = set()
+    for run in runs:
+        for i in range(len(run) - shortest + 1):
+            for j in range(i + shortest, len(run) + 1):
+                sub = run[i:j]
+                if sub not in prefixes:
+                    break
+                if sub in names:
+                    found.add(sub)
+    return found
+
+
+def names_in(index, key: str, names: dict, text: str) -> list[str]:
+    """``[name for name in names if name in text]`` (the names in their order), by the prefix scan."""
+    if "" in names:
+        return [name for name in names if name in text]
+    rank = per_owner(index, ("name-rank", key), lambda: {name: i for i, name in enumerate(names)})
+    return sorted(names_inside(index, key, names, [text], shortest=1), key=rank.__getitem__)
