@@ -88,6 +88,11 @@ class BuildCache:
                 path.unlink(missing_ok=True)
 
 
+    def keep_only(self, kind: str, keys: set[str]) -> None:
+        """Remove ``kind``'s ``get`` entries but those of ``keys``."""
+        self.prune(kind, {f"{key}.pickle" for key in keys})
+
+
 class TextMemo:
     """A pure function of one text that returns a sequence of strings (search tokens), kept across
     builds: the values of the texts a build asked for are saved under ``kind``/``key`` (the key

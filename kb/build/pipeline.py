@@ -15,7 +15,7 @@ from pathlib import Path
 from kb import config
 from kb.build.cache import BuildCache, TextMemo, code_digest
 from kb.build.model import build_model
-from kb.build.rdfstore import StoreWriter
+from kb.build.rdfstore import StoreWriter, previous_parts
 from kb.graphview import GraphView
 from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
@@ -29,6 +29,9 @@ from kb.store.lineage import Lineage
 from kb.store.rows import Model
 from kb.store.rulebook import ModelRuleBook
 
+
+
+VIEW = "view"  # the build cache's kind for the graph view's reads of one store part
 
 
 class StaleLogicError(snapshot.SnapshotError):
@@ -78,6 +81,21 @@ def _tokens_key() -> str:
         except PackageNotFoundError:
             versions.append("-")
     return code_digest("search/tokenize.py", "text.py", "rulenumbers.py") + "-" + "-".join(versions)
+
+
+def _view_memo(cache: BuildCache, writer: StoreWriter, previous: Path | None):
+    """What the graph view reads of one store part, kept in the build's cache under the part's key
+    (kb.build.rdfstore: a digest of the rows the part's triples are written from) and the view's
+    code; entries that neither this snapshot's parts nor the previous one's name are dropped."""
+    code = code_digest("graphview/extract.py", "vocab")
+    keys = {label: f"{info['key']}-{code}" for label, info in writer.parts.items()}
+    old = {f"{info['key']}-{code}" for info in (previous_parts(previous) or {}).values()}
+    cache.keep_only(VIEW, {*keys.values(), *old})
+
+    def memo(part, make):
+        key = keys.get("/".join(part))
+        return make() if key is None else cache.get(VIEW, key, make)
+    return memo
 
 
 def _previous(root: Path) -> Path | None:
@@ -138,7 +156,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         writer = StoreWriter(tmp, model, cache, previous, progress, row_keys=row_keys)
         store = writer.write()
         progress("graph view from the RDF")
-        view = GraphView(extract(store))
+        view = GraphView(extract(store, _view_memo(cache, writer, previous)))
         progress("rulings -> rules by reasoning")
         link_rulings(model, view)
         writer.add_ruling_links()
