@@ -13,7 +13,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from kb import config
-from kb.build.cache import BuildCache, TextMemo, code_digest
+from kb.build.cache import BuildCache, KeptMemo, TextMemo, code_digest
 from kb.build.model import build_model
 from kb.build.rdfstore import StoreWriter, previous_parts
 from kb.graphview import GraphView
@@ -171,14 +171,18 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         search_code = code_digest("search")
         memo = lambda kind, key, make: cache.get(kind, f"{key}-{search_code}", make)  # noqa: E731
         words = TextMemo(cache, "stems", f"{_tokens_key()}-{search_code}", stems)
-        (tmp / snapshot.SEARCH).write_bytes(build_index(model, tokens, memo, words).dumps())
+        postings = KeptMemo(cache, "postings", f"{_tokens_key()}-{search_code}")
+        (tmp / snapshot.SEARCH).write_bytes(build_index(model, tokens, memo, words, postings).dumps())
         tokens.save()
         words.save()
+        postings.save()
         if dense:
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
-        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses, edition rows and pairs
+        meta["cache"] = {"reused": cache.hits, "computed": cache.misses,  # parses, edition rows and pairs
+                         "search_documents": {"kept": len(postings.used) - postings.computed,
+                                              "computed": postings.computed}}
         meta["store"] = store_info
         final = snapshot.commit(tmp, root, meta)
     return final

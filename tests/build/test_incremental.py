@@ -7,6 +7,7 @@ import hashlib
 import json
 import marshal
 import os
+import pickle
 import shutil
 
 import pyoxigraph as ox
@@ -55,6 +56,12 @@ def _view(path) -> dict:
     return marshal.loads((path / GRAPH).read_bytes())
 
 
+def _index(path) -> dict:
+    """The search index a snapshot holds, as loaded (postings, weights, rows, bridges)."""
+    state = pickle.loads((path / snapshot.SEARCH).read_bytes())
+    return state | {"ids": state["ids"].tobytes(), "ws": state["ws"].tobytes()}
+
+
 def _copy_home(source, target):
     """A home as it was: every build writes new files (snapshots, cache entries by rename), so the
     big files are hard links (as bench/bench_build.py copies a home) and the small ones, the build
@@ -89,7 +96,7 @@ def scratch(tmp_path_factory, data_dir, three):
 
 @pytest.fixture(scope="module")
 def scratch_graph(scratch):
-    return _triples(scratch[1]), _answers(KB.load(scratch[0])), _view(scratch[1])
+    return _triples(scratch[1]), _answers(KB.load(scratch[0])), _view(scratch[1]), _index(scratch[1])
 
 
 @pytest.fixture(scope="module")
@@ -113,6 +120,9 @@ def test_adding_the_newest_edition_reuses_the_store_and_gives_the_same_graph(tmp
     assert _triples(first_path) == before
     assert _answers(KB.load(tmp_path)) == scratch_graph[1]
     assert _view(grown) == scratch_graph[2]  # the older editions' and the cards' reads were kept
+    assert _index(grown) == scratch_graph[3]
+    kept = _meta(grown)["cache"]["search_documents"]
+    assert kept["kept"] > kept["computed"] > 0  # most documents' term frequencies were kept
 
 
 def test_an_edition_put_between_two_replaces_their_lineage_and_gives_the_same_graph(tmp_path, data_dir, three,
