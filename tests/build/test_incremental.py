@@ -56,6 +56,11 @@ def _view(path) -> dict:
     return marshal.loads((path / GRAPH).read_bytes())
 
 
+def _model(path) -> dict:
+    """Every lookup row a snapshot holds (older editions' read from their files)."""
+    return vars(snapshot.load_model(path))
+
+
 def _index(path) -> dict:
     """The search index a snapshot holds, as loaded (postings, weights, rows, bridges)."""
     state = pickle.loads((path / snapshot.SEARCH).read_bytes())
@@ -96,7 +101,8 @@ def scratch(tmp_path_factory, data_dir, three):
 
 @pytest.fixture(scope="module")
 def scratch_graph(scratch):
-    return _triples(scratch[1]), _answers(KB.load(scratch[0])), _view(scratch[1]), _index(scratch[1])
+    return (_triples(scratch[1]), _answers(KB.load(scratch[0])), _view(scratch[1]), _index(scratch[1]),
+            _model(scratch[1]))
 
 
 @pytest.fixture(scope="module")
@@ -121,6 +127,7 @@ def test_adding_the_newest_edition_reuses_the_store_and_gives_the_same_graph(tmp
     assert _answers(KB.load(tmp_path)) == scratch_graph[1]
     assert _view(grown) == scratch_graph[2]  # the older editions' and the cards' reads were kept
     assert _index(grown) == scratch_graph[3]
+    assert _model(grown) == scratch_graph[4]  # the JA alignment kept from the first build among them
     kept = _meta(grown)["cache"]["search_documents"]
     assert kept["kept"] > kept["computed"] > 0  # most documents' term frequencies were kept
 
