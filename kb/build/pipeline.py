@@ -8,6 +8,8 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
+import marshal
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -98,6 +100,26 @@ def _view_memo(cache: BuildCache, writer: StoreWriter, previous: Path | None):
     return memo
 
 
+def _edition_file_keys(model: Model, row_keys: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """What an older edition's lookup file (kb.store.snapshot.write_model) is made from: its rows
+    (``row_keys``: its files and the code making them; a JA edition's references are rewritten by
+    the alignment with the EN edition of its date, kb.build.japanese), the references into it
+    from its own rows (made from those rows), and those of documents' citations and quotes
+    (digested here: a new edition can change what a document's citation resolves to)."""
+    code = code_digest("build/model.py", "build/japanese.py", "store/snapshot.py", "store/tables.py")
+    out = {}
+    for lang, edition in model.rules.editions():
+        if (lang, edition) not in row_keys:
+            continue
+        cited = [(number, entry) for number, entries in model.refs_in.edition(lang, edition).items()
+                 for entry in entries if "document" in entry or entry["kind"] not in ("rule", "glossary")]
+        same_date = [row_keys.get((other, edition)) for other in ("en", "ja")]
+        digest = hashlib.sha256(repr((code, row_keys[(lang, edition)], same_date)).encode())
+        digest.update(marshal.dumps(cited, 0))  # version 0: equal values, equal bytes
+        out[(lang, edition)] = digest.hexdigest()[:32]
+    return out
+
+
 def _previous(root: Path) -> Path | None:
     """The current snapshot, whose store the new one starts from (kb.build.rdfstore)."""
     try:
@@ -164,7 +186,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         del store
         store_info = writer.finish()
         progress("write indexes")
-        snapshot.write_model(tmp, model)
+        snapshot.write_model(tmp, model, previous, _edition_file_keys(model, row_keys))
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
         progress("search index")
         tokens = TextMemo(cache, "tokens", _tokens_key(), search_tokens)

@@ -128,6 +128,10 @@ def test_adding_the_newest_edition_reuses_the_store_and_gives_the_same_graph(tmp
     assert _view(grown) == scratch_graph[2]  # the older editions' and the cards' reads were kept
     assert _index(grown) == scratch_graph[3]
     assert _model(grown) == scratch_graph[4]  # the JA alignment kept from the first build among them
+    before_files = tmp_path / "snapshots" / first_path.name / snapshot.EDITIONS_DIR
+    linked = [f.name for f in (grown / snapshot.EDITIONS_DIR).glob("*.marshal")
+              if (before_files / f.name).exists() and os.path.samefile(f, before_files / f.name)]
+    assert linked  # an older edition's file, unchanged, is the previous snapshot's (hard-linked)
     kept = _meta(grown)["cache"]["search_documents"]
     assert kept["kept"] > kept["computed"] > 0  # most documents' term frequencies were kept
 
