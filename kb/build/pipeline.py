@@ -188,6 +188,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         progress("write indexes")
         snapshot.write_model(tmp, model, previous, _edition_file_keys(model, row_keys))
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
+        del view  # not needed by the search index, whose step is the build's peak
         progress("search index")
         tokens = TextMemo(cache, "tokens", _tokens_key(), search_tokens)
         search_code = code_digest("search")
