@@ -97,11 +97,13 @@ def phases(result: dict, kind: str = "phases") -> str:
 
 def forget_store(home: Path) -> None:
     """Make the next build of ``home`` write everything but the parses and lineage pairs again, as
-    every warm rebuild did before the store was kept: no store-parts.json in the current snapshot,
-    no cached rows, N-Triples, search tokens, stems, JA nouns or learnt word pairs."""
+    every warm rebuild did before the store was kept: no store-parts.json or older editions' keys in
+    the current snapshot, no cached rows, N-Triples, search tokens, stems, JA nouns, learnt word
+    pairs, graph view reads, documents' term frequencies or JA alignment."""
     current = home / "snapshots" / (home / "snapshots" / "CURRENT").read_text().strip()
     (current / "store-parts.json").unlink()
-    for kind in ("rows", "nt", "tokens", "stems", "nouns", "translations"):
+    (current / "editions" / "keys.json").unlink(missing_ok=True)  # older editions' files written again too
+    for kind in ("rows", "nt", "tokens", "stems", "nouns", "translations", "view", "postings", "ja-align"):
         shutil.rmtree(home / "cache" / kind, ignore_errors=True)
 
 

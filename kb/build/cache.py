@@ -88,7 +88,44 @@ class BuildCache:
                 path.unlink(missing_ok=True)
 
 
-class TextMemo:
+    def keep_only(self, kind: str, keys: set[str]) -> None:
+        """Remove ``kind``'s ``get`` entries but those of ``keys``."""
+        self.prune(kind, {f"{key}.pickle" for key in keys})
+
+
+class KeptMemo:
+    """A pure function of a marshal-able key (a search document's fields -> its term frequencies),
+    kept across builds as TextMemo keeps its texts: ``memo(key, make)`` is ``make(key)``, computed
+    only for keys no earlier build saved under ``kind``/``key`` (the key names the code it depends on)."""
+
+    def __init__(self, cache: BuildCache, kind: str, key: str):
+        self.cache, self.kind, self.key = cache, kind, key
+        data = cache.read_bytes(kind, key)
+        try:
+            self.known: dict = marshal.loads(data) if data else {}
+        except (EOFError, ValueError, TypeError):
+            self.known = {}
+        self.used: dict = {}
+        self.computed = 0
+
+    def __call__(self, key, make: Callable):
+        got = self.used.get(key)
+        if got is None:
+            got = self.known.get(key)
+            if got is None:
+                got = make(key)
+                self.computed += 1
+            self.used[key] = got
+        return got
+
+    def save(self) -> None:
+        """Keep what this build used (keys no longer used are dropped), if anything was new."""
+        if self.computed or len(self.used) != len(self.known):
+            self.cache.prune(self.kind, set())
+            self.cache.write_bytes(self.kind, self.key, marshal.dumps(self.used))
+
+
+class TextMemo(KeptMemo):
     """A pure function of one text that returns a sequence of strings (search tokens), kept across
     builds: the values of the texts a build asked for are saved under ``kind``/``key`` (the key
     names the code and data it depends on), so the next build computes only texts it has not seen
@@ -98,14 +135,8 @@ class TextMemo:
     SEP = "\x1f"
 
     def __init__(self, cache: BuildCache, kind: str, key: str, fn: Callable[[str], object]):
-        self.cache, self.kind, self.key, self.fn = cache, kind, key, fn
-        data = cache.read_bytes(kind, key)
-        try:
-            self.known: dict = marshal.loads(data) if data else {}
-        except (EOFError, ValueError, TypeError):
-            self.known = {}
-        self.used: dict = {}
-        self.computed = 0
+        super().__init__(cache, kind, key)
+        self.fn = fn
 
     def __call__(self, text: str):
         got = self.used.get(text)
@@ -119,9 +150,3 @@ class TextMemo:
         if type(got) is str:
             return got.split(self.SEP) if got else []
         return got
-
-    def save(self) -> None:
-        """Keep what this build used (texts no longer used are dropped), if anything was new."""
-        if self.computed or len(self.used) != len(self.known):
-            self.cache.prune(self.kind, set())
-            self.cache.write_bytes(self.kind, self.key, marshal.dumps(self.used))

@@ -141,8 +141,8 @@ class _Names:
         self.verbs = frozenset(k for k, m in model.mechanics.items() if m["kind"] == "keyword-action")
         current = model.current("en")
         self.types: dict[str, str] = {}  # "planeswalker" -> "306"
-        for (lang, edition, number), rule in model.rules.items():
-            if lang == "en" and edition == current and rule["kind"] == "section" and TYPE_SECTION.match(number):
+        for number, rule in (model.rules.edition("en", current) if current else {}).items():
+            if rule["kind"] == "section" and TYPE_SECTION.match(number):
                 title = normalize(rule["text"])
                 self.types[title[:-1] if title.endswith("s") else title] = number
                 self.types[title] = number

@@ -62,9 +62,8 @@ class _JaEdition:
         self.label = model.ja_alignment.get(edition, {}).get("label") or f"和訳 {edition}"
         self.rules = model.rules.edition("ja", edition)
         self.en_rules = model.rules.edition("en", edition)
-        self.glossary = [e | {"term": t} for (lang, ed, t), e in model.glossary.items()
-                         if lang == "ja" and ed == edition and e.get("term_en")]
-        self.en_glossary = {normalize(t) for (lang, ed, t) in model.glossary if lang == "en" and ed == edition}
+        self.glossary = [e | {"term": t} for t, e in model.glossary.edition("ja", edition).items() if e.get("term_en")]
+        self.en_glossary = {normalize(t) for t in model.glossary.edition("en", edition)}
         self.children: dict[str, list[str]] = {}
         for number, rule in self.rules.items():
             if rule["parent"]:

@@ -15,9 +15,11 @@ references and search follow what the translation meant; the fixes are kept for 
 """
 from __future__ import annotations
 
+import hashlib
 import re
 import unicodedata
 
+from kb.build.cache import code_digest
 from kb.citations.extract import find_citations
 from kb.parse.cr_ja import contents, translation_version
 from kb.parse.records import CREdition
@@ -26,9 +28,28 @@ from kb.store.rows import Model
 _NOISE = re.compile(r"[\s\u3000「」『』〔〕]")
 
 
-def align(model: Model, editions: list[CREdition]) -> None:
+def align(model: Model, editions: list[CREdition], memo=None, row_keys: dict | None = None) -> None:
+    """Each JA edition against the EN edition of its date: the report in ``model.ja_alignment``, and
+    each JA rule's and glossary entry's ``refs`` rewritten to the numbers meant. With ``memo`` (the
+    build's cache) and ``row_keys`` (kb.build.model's: a digest of what an edition's rows are made
+    of), the outcome is kept across builds: it depends only on both editions' rows and this code."""
     for ja in editions:
-        model.ja_alignment[ja.edition] = _align(model, ja)
+        keys = (row_keys or {}).get(("ja", ja.edition)), (row_keys or {}).get(("en", ja.edition))
+        if memo is None or keys[0] is None:
+            model.ja_alignment[ja.edition] = _align(model, ja)
+            continue
+        key = hashlib.sha256(repr((keys, code_digest("build/japanese.py"))).encode()).hexdigest()[:32]
+        report, rule_refs, glossary_refs = memo("ja-align", key, lambda: _outcome(model, ja))
+        for table, refs in ((model.rules, rule_refs), (model.glossary, glossary_refs)):
+            for number, row in table.edition("ja", ja.edition).items():
+                row["refs"] = list(refs[number])
+        model.ja_alignment[ja.edition] = report
+
+
+def _outcome(model: Model, ja: CREdition) -> tuple[dict, dict[str, list[str]], dict[str, list[str]]]:
+    report = _align(model, ja)
+    return report, *({n: row["refs"] for n, row in table.edition("ja", ja.edition).items()}
+                     for table in (model.rules, model.glossary))
 
 
 def norm(title: str) -> str:
@@ -93,8 +114,8 @@ def _resolve_refs(row: dict, resolver: _Resolver, own: str | None) -> list[dict]
 
 def _align(model: Model, ja: CREdition) -> dict:
     edition = ja.edition
-    ja_rules = {k[2]: r for k, r in model.rules.items() if k[0] == "ja" and k[1] == edition}
-    en_rules = {k[2]: r for k, r in model.rules.items() if k[0] == "en" and k[1] == edition}
+    ja_rules = dict(model.rules.edition("ja", edition))  # one edition's block, not a pass over every edition's
+    en_rules = dict(model.rules.edition("en", edition))
     version = translation_version(ja.document.text)
     report: dict = {"edition": edition, "document": ja.document.id, "translation": version,
                     "label": f"和訳 {version}" if version else f"和訳 {edition}",
@@ -104,8 +125,8 @@ def _align(model: Model, ja: CREdition) -> dict:
     for number, rule in ja_rules.items():
         if found := _resolve_refs(rule, resolver, number):
             fixes[f"rule:{number}"] = found
-    for (lang, ed, term), entry in model.glossary.items():
-        if lang == "ja" and ed == edition and (found := _resolve_refs(entry, resolver, None)):
+    for term, entry in model.glossary.edition("ja", edition).items():
+        if found := _resolve_refs(entry, resolver, None):
             fixes[f"glossary:{term}"] = found
     report["fixes"] = fixes
     all_fixes = [f for found in fixes.values() for f in found]
@@ -144,8 +165,8 @@ def _why_only_ja(number: str, ja_rules: dict[str, dict]) -> str:
 def name_mechanics(model: Model, lexicon, lineage) -> None:
     """The JA title of each keyword rule (``702.145. 日暮・夜明／Daybound and Nightbound``) is the
     official JA name of its mechanic; each part of a joined title (日暮, 夜明) is an alias."""
-    for (lang, edition, number), rule in model.rules.items():
-        if lang != "ja" or rule["kind"] != "rule" or rule["parent"] not in ("701", "702"):
+    for (lang, edition, number), rule in model.rules.in_lang("ja"):
+        if rule["kind"] != "rule" or rule["parent"] not in ("701", "702"):
             continue
         head, sep, english = rule["text"].partition("／")
         if not sep or len(head) > 30 or not ("en", edition, number) in model.rules:

@@ -52,7 +52,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
     _current_flags(model)
     progress("lineage across editions")
     _lineage(model, corpus, memo)
-    japanese.align(model, corpus.ja_editions())
+    japanese.align(model, corpus.ja_editions(), memo, row_keys)
     en = corpus.en_editions()
     lineage = Lineage(model)
     resolver = EditionChooser(lineage)

@@ -8,14 +8,16 @@ from __future__ import annotations
 
 import contextlib
 import gc
+import hashlib
+import marshal
 import time
 from collections.abc import Callable
 from pathlib import Path
 
 from kb import config
-from kb.build.cache import BuildCache, TextMemo, code_digest
+from kb.build.cache import BuildCache, KeptMemo, TextMemo, code_digest
 from kb.build.model import build_model
-from kb.build.rdfstore import StoreWriter
+from kb.build.rdfstore import StoreWriter, previous_parts
 from kb.graphview import GraphView
 from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
@@ -31,6 +33,9 @@ from kb.store.lineage import Lineage
 from kb.store.rows import Model
 from kb.store.rulebook import ModelRuleBook
 
+
+
+VIEW = "view"  # the build cache's kind for the graph view's reads of one store part
 
 
 class StaleLogicError(snapshot.SnapshotError):
@@ -80,6 +85,41 @@ def _tokens_key() -> str:
         except PackageNotFoundError:
             versions.append("-")
     return code_digest("search/tokenize.py", "text.py", "rulenumbers.py") + "-" + "-".join(versions)
+
+
+def _view_memo(cache: BuildCache, writer: StoreWriter, previous: Path | None):
+    """What the graph view reads of one store part, kept in the build's cache under the part's key
+    (kb.build.rdfstore: a digest of the rows the part's triples are written from) and the view's
+    code; entries that neither this snapshot's parts nor the previous one's name are dropped."""
+    code = code_digest("graphview/extract.py", "vocab")
+    keys = {label: f"{info['key']}-{code}" for label, info in writer.parts.items()}
+    old = {f"{info['key']}-{code}" for info in (previous_parts(previous) or {}).values()}
+    cache.keep_only(VIEW, {*keys.values(), *old})
+
+    def memo(part, make):
+        key = keys.get("/".join(part))
+        return make() if key is None else cache.get(VIEW, key, make)
+    return memo
+
+
+def _edition_file_keys(model: Model, row_keys: dict[tuple[str, str], str]) -> dict[tuple[str, str], str]:
+    """What an older edition's lookup file (kb.store.snapshot.write_model) is made from: its rows
+    (``row_keys``: its files and the code making them; a JA edition's references are rewritten by
+    the alignment with the EN edition of its date, kb.build.japanese), the references into it
+    from its own rows (made from those rows), and those of documents' citations and quotes
+    (digested here: a new edition can change what a document's citation resolves to)."""
+    code = code_digest("build/model.py", "build/japanese.py", "store/snapshot.py", "store/tables.py")
+    out = {}
+    for lang, edition in model.rules.editions():
+        if (lang, edition) not in row_keys:
+            continue
+        cited = [(number, entry) for number, entries in model.refs_in.edition(lang, edition).items()
+                 for entry in entries if "document" in entry or entry["kind"] not in ("rule", "glossary")]
+        same_date = [row_keys.get((other, edition)) for other in ("en", "ja")]
+        digest = hashlib.sha256(repr((code, row_keys[(lang, edition)], same_date)).encode())
+        digest.update(marshal.dumps(cited, 0))  # version 0: equal values, equal bytes
+        out[(lang, edition)] = digest.hexdigest()[:32]
+    return out
 
 
 def _previous(root: Path) -> Path | None:
@@ -140,7 +180,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         writer = StoreWriter(tmp, model, cache, previous, progress, row_keys=row_keys)
         store = writer.write()
         progress("graph view from the RDF")
-        view = GraphView(extract(store))
+        view = GraphView(extract(store, _view_memo(cache, writer, previous)))
         progress("rulings -> rules by reasoning")
         link_rulings(model, view)
         writer.add_ruling_links()
@@ -148,17 +188,20 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         del store
         store_info = writer.finish()
         progress("write indexes")
-        snapshot.write_model(tmp, model)
+        snapshot.write_model(tmp, model, previous, _edition_file_keys(model, row_keys))
         (tmp / snapshot.GRAPH).write_bytes(view.dumps())
+        del view  # not needed by the search index, whose step is the build's peak
         progress("search index")
         tokens = TextMemo(cache, "tokens", _tokens_key(), search_tokens)
         search_code = code_digest("search")
         memo = lambda kind, key, make: cache.get(kind, f"{key}-{search_code}", make)  # noqa: E731
         words = TextMemo(cache, "stems", f"{_tokens_key()}-{search_code}", stems)
-        index = build_index(model, tokens, memo, words)
+        postings = KeptMemo(cache, "postings", f"{_tokens_key()}-{search_code}")
+        index = build_index(model, tokens, memo, words, postings)
         (tmp / snapshot.SEARCH).write_bytes(index.dumps())
         tokens.save()
         words.save()
+        postings.save()
         progress("rulings -> the rules their text finds (question search)")
         (tmp / similar.FILE).write_bytes(similar.build_table(CardNames(model), index, memo))
         del index
@@ -166,7 +209,9 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())
         meta = snapshot.meta(model, sources, warnings, seconds=time.perf_counter() - started)
-        meta["cache"] = {"reused": cache.hits, "computed": cache.misses}  # parses, edition rows and pairs
+        meta["cache"] = {"reused": cache.hits, "computed": cache.misses,  # parses, edition rows and pairs
+                         "search_documents": {"kept": len(postings.used) - postings.computed,
+                                              "computed": postings.computed}}
         meta["store"] = store_info
         final = snapshot.commit(tmp, root, meta)
     return final

@@ -7,9 +7,14 @@ a ``lineage`` edge. Each edge keeps what a user needs to check it (a locator or 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TypeVar
+
 import pyoxigraph as ox
 
 from kb.vocab import edition_iri, sparql_prefixes
+
+T = TypeVar("T")
 
 
 def _rows(store: ox.Store, query: str):
@@ -26,30 +31,23 @@ def _editions(store: ox.Store) -> dict[str, str]:
     return out
 
 
-def extract(store: ox.Store) -> dict:
+def _direct(part: tuple[str, ...], make: Callable[[], T]) -> T:
+    return make()
+
+
+def extract(store: ox.Store, memo: Callable[[tuple[str, ...], Callable[[], T]], T] = _direct) -> dict:
+    """``memo(part, make)``: ``make()``, or what it returned for a store holding the same triples
+    of store part ``part`` (kb.build.rdf.parts: ``("edition", lang, edition)``, ``("cards",)``).
+    What is read of one edition's rules and glossary, and the list of cards, come only from that
+    part's triples (tests/build/test_incremental.py checks it), so a build keeps them across builds
+    by the part's key (kb.build.rdfstore), as the store keeps the part itself."""
     current = _editions(store)
     nodes: dict[str, dict] = {}
     edges: list[tuple[str, str, str, dict]] = []
     for lang, edition in current.items():
-        e = f"<{edition_iri(lang, edition)}>"
-        parents = []
-        for r, number, kind, loc, p in _rows(store, f"SELECT ?r ?n ?k ?loc ?p WHERE {{ ?r mtg:edition {e} ; "
-                                                    "a mtg:Rule ; mtg:ruleNumber ?n ; mtg:ruleKind ?k ; mtg:locator ?loc "
-                                                    "OPTIONAL { ?r mtg:parentRule ?p } }"):
-            nodes[r] = {"kind": "rule", "label": number, "number": number, "edition": edition, "lang": lang,
-                        "rule_kind": kind, "locator": loc}
-            if p is not None:
-                parents.append((r, p, "parent", {"locator": loc}))
-        edges += parents
-        for r, o, loc in _rows(store, f"SELECT ?r ?o ?loc WHERE {{ ?r mtg:edition {e} ; a mtg:Rule ; "
-                                      "mtg:references ?o ; mtg:locator ?loc }"):
-            edges.append((r, o, "references", {"locator": loc}))
-        for g, term, loc in _rows(store, f"SELECT ?g ?t ?loc WHERE {{ ?g a mtg:GlossaryTerm ; mtg:edition {e} ; "
-                                         "skos:prefLabel ?t ; mtg:locator ?loc }"):
-            nodes[g] = {"kind": "glossary", "label": term, "edition": edition, "lang": lang, "locator": loc}
-        for g, o, loc in _rows(store, f"SELECT ?g ?o ?loc WHERE {{ ?g a mtg:GlossaryTerm ; mtg:edition {e} ; "
-                                      "mtg:references ?o ; mtg:locator ?loc }"):
-            edges.append((g, o, "references", {"locator": loc}))
+        part_nodes, part_edges = memo(("edition", lang, edition), lambda: edition_part(store, lang, edition))
+        nodes.update(part_nodes)
+        edges += part_edges
     for ja, en in _rows(store, "SELECT ?ja ?en WHERE { ?ja mtg:translationOf ?en }"):
         if ja in nodes:
             edges.append((ja, en, "translation-of", {"locator": nodes[ja]["locator"]}))
@@ -63,7 +61,7 @@ def extract(store: ox.Store) -> dict:
         edges.append((m, r, "defined-by", {"locator": nodes.get(r, {}).get("locator")}))
     for a, b in _rows(store, "SELECT ?a ?b WHERE { ?a mtg:relatedMechanic ?b }"):
         edges.append((a, b, "related", {"how": "their defining rules cite each other"}))
-    cards = [c for (c,) in _rows(store, "SELECT ?c WHERE { ?c a mtg:Card }")]
+    cards = memo(("cards",), lambda: card_list(store))
     for c in cards:
         nodes[c] = None  # named below if some edge links it
     for m, c in _rows(store, "SELECT ?m ?c WHERE { ?m mtg:exampleCard ?c }"):
@@ -115,6 +113,35 @@ def extract(store: ox.Store) -> dict:
             nodes[c] = {"kind": "card", "label": en or ja, "label_ja": ja}
     nodes = {n: a for n, a in nodes.items() if a is not None}
     return {"current": current, "nodes": nodes, "edges": edges}
+
+
+def edition_part(store: ox.Store, lang: str, edition: str) -> tuple[dict[str, dict], list[tuple[str, str, str, dict]]]:
+    """One edition's rule and glossary nodes and their parent and reference edges."""
+    e = f"<{edition_iri(lang, edition)}>"
+    nodes: dict[str, dict] = {}
+    edges: list[tuple[str, str, str, dict]] = []
+    for r, number, kind, loc, p in _rows(store, f"SELECT ?r ?n ?k ?loc ?p WHERE {{ ?r mtg:edition {e} ; "
+                                                "a mtg:Rule ; mtg:ruleNumber ?n ; mtg:ruleKind ?k ; mtg:locator ?loc "
+                                                "OPTIONAL { ?r mtg:parentRule ?p } }"):
+        nodes[r] = {"kind": "rule", "label": number, "number": number, "edition": edition, "lang": lang,
+                    "rule_kind": kind, "locator": loc}
+        if p is not None:
+            edges.append((r, p, "parent", {"locator": loc}))
+    for r, o, loc in _rows(store, f"SELECT ?r ?o ?loc WHERE {{ ?r mtg:edition {e} ; a mtg:Rule ; "
+                                  "mtg:references ?o ; mtg:locator ?loc }"):
+        edges.append((r, o, "references", {"locator": loc}))
+    for g, term, loc in _rows(store, f"SELECT ?g ?t ?loc WHERE {{ ?g a mtg:GlossaryTerm ; mtg:edition {e} ; "
+                                     "skos:prefLabel ?t ; mtg:locator ?loc }"):
+        nodes[g] = {"kind": "glossary", "label": term, "edition": edition, "lang": lang, "locator": loc}
+    for g, o, loc in _rows(store, f"SELECT ?g ?o ?loc WHERE {{ ?g a mtg:GlossaryTerm ; mtg:edition {e} ; "
+                                  "mtg:references ?o ; mtg:locator ?loc }"):
+        edges.append((g, o, "references", {"locator": loc}))
+    return nodes, edges
+
+
+def card_list(store: ox.Store) -> list[str]:
+    """Every card's IRI, in the store's order."""
+    return [c for (c,) in _rows(store, "SELECT ?c WHERE { ?c a mtg:Card }")]
 
 
 def decided_edges(store: ox.Store, nodes: dict) -> list[tuple[str, str, str, dict]]:

@@ -341,8 +341,8 @@ def _ja_glossary(model: Model) -> list[tuple[list[str], list[str]]]:
     return out
 
 
-def build_index(model: Model, tokens=tokens, memo=None, words=None) -> SearchIndex:
-    """``tokens``, ``memo``, ``words``: as search_docs."""
+def build_index(model: Model, tokens=tokens, memo=None, words=None, postings=None) -> SearchIndex:
+    """``tokens``, ``memo``, ``words``: as search_docs; ``postings``: as SearchIndex.build."""
     def evidence(key: str) -> tuple:  # as KB.find_mechanics: the sense the documents are about first
         m = model.mechanics[key]
         return (-len(m["documents"]), -len(m["rulings"]), m["kind"] == "term", key)
@@ -354,6 +354,6 @@ def build_index(model: Model, tokens=tokens, memo=None, words=None) -> SearchInd
                 if lang == "en" and edition == current_en]
     index = SearchIndex.build(search_docs(model, tokens, memo, words), tokens=tokens, mechanic_names=names, current_editions=current,
                               term_keys=[k for k, m in model.mechanics.items() if m["kind"] == "term"],
-                              glossary=glossary, glossary_ja=_ja_glossary(model))
+                              glossary=glossary, glossary_ja=_ja_glossary(model), postings=postings)
     release_tokenizer()  # the build's later steps need no Japanese analysis (queries reload it)
     return index

@@ -39,6 +39,9 @@ class _Terms(dict):
         return number
 
 
+SEP = "\x1f"  # between the terms of a document's kept frequencies
+
+
 class IndexBuilder:
     # ------------------------------------------------------------------ build
 
@@ -46,13 +49,16 @@ class IndexBuilder:
     def build(cls, docs: Iterable[SearchDoc], *, mechanic_names: dict[str, str | tuple[str, ...]] | None = None,
               current_editions: set[str] | None = None, term_keys: Iterable[str] = (),
               glossary: Iterable[tuple[str, str, Iterable[str]]] = (),
-              glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]] = (), tokens=tk.tokens) -> "IndexBuilder":
+              glossary_ja: Iterable[tuple[Iterable[str], Iterable[str]]] = (), tokens=tk.tokens,
+              postings=None) -> "IndexBuilder":
         """``current_editions``: editions whose rules/glossary count as current; an entry may be
         qualified by language ("ja:2026-01-16"). None or empty: every edition is current.
         ``term_keys``: mechanics that are plain game terms (permanent, battlefield, target).
         ``glossary``: the current EN glossary as (term, definition, cited rule numbers);
         ``glossary_ja``: the current JA glossary as (its names and readings, cited rules as today's
-        EN numbers). ``tokens``: tk.tokens or a memo of it."""
+        EN numbers). ``tokens``: tk.tokens or a memo of it. ``postings``: None, or ``postings(fields,
+        frequencies)``: what ``frequencies`` (below) returns for those document fields, kept across
+        builds (kb.build.cache.KeptMemo): a new edition changes few documents' words."""
         self = cls()
         self.term_keys = frozenset(term_keys)
         docs = list(docs)
@@ -82,22 +88,34 @@ class IndexBuilder:
                 got = cache[text] = tuple(Counter(map(intern.__getitem__, tokens(text) if text else ())).items())
             return got
 
+        def frequencies(fields: tuple) -> tuple[str | tuple[str, ...], bytes]:
+            """A document's (title, text, expansions, mechanics, lang, rule number) -> its terms, joined
+            by SEP (a tuple if a term holds SEP), and their weighted frequencies as doubles."""
+            title, text, expansions, mechanics, lang, rule_number = fields
+            tf: dict[str, float] = defaultdict(float)
+            for name, value in (("title", title), ("text", text), ("expansions", expansions)):
+                weight = FIELD_WEIGHT[name]
+                for t, n in counts(value):
+                    tf[t] += weight * n
+            for key in mechanics:  # per language: the bridge matters most across languages
+                tf[f"{tk.MECH}{lang}:{key}"] = 1.0
+            if rule_number:
+                tf[tk.RULE_TOKEN + rule_number] += RULE_SELF_TF
+            names = tuple(tf)
+            joined = names if any(SEP in t for t in names) else SEP.join(names)
+            return joined, array("d", tf.values()).tobytes()
+
         n_docs = len(ordered)
         terms = _Terms(intern)
         post_t, post_d, post_n = array("i"), array("i"), array("d")
         for i, d in enumerate(ordered):
-            tf: dict[str, float] = defaultdict(float)
-            for name, text in (("title", d.title), ("text", d.text), ("expansions", d.expansions)):
-                weight = FIELD_WEIGHT[name]
-                for t, n in counts(text):
-                    tf[t] += weight * n
-            for key in d.mechanics:  # per language: the bridge matters most across languages
-                tf[f"{tk.MECH}{d.lang}:{key}"] = 1.0
-            if d.rule_number:
-                tf[tk.RULE_TOKEN + d.rule_number] += RULE_SELF_TF
-            post_t.extend(map(terms.__getitem__, tf))
-            post_d.extend([i] * len(tf))
-            post_n.extend(tf.values())
+            fields = (d.title, d.text, d.expansions, tuple(d.mechanics), d.lang, d.rule_number)
+            names, weights = postings(fields, frequencies) if postings else frequencies(fields)
+            if type(names) is str:
+                names = names.split(SEP) if names else ()
+            post_t.extend(map(terms.__getitem__, names))
+            post_d.extend([i] * len(names))
+            post_n.frombytes(weights)
         cache.clear()
         intern.clear()
         self._weigh(terms.order, np.frombuffer(post_t, dtype=np.int32), np.frombuffer(post_d, dtype=np.int32),

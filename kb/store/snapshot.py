@@ -52,9 +52,18 @@ def _kept(model: Model) -> set[tuple[str, str]]:
     return {(lang, edition) for lang in ("en", "ja") if (edition := model.current(lang))}
 
 
-def write_model(folder: Path, model: Model) -> None:
+EDITION_KEYS = "keys.json"  # in editions/: file name -> the key of what it holds
+
+
+def write_model(folder: Path, model: Model, previous: Path | None = None,
+                keys: dict[tuple[str, str], str] | None = None) -> None:
     """The model as marshal (tuple keys stay tuples; marshal loads ~5x faster than pickle): the current
-    editions' rows in model.marshal, each older edition's in editions/<lang>_<edition>.marshal."""
+    editions' rows in model.marshal, each older edition's in editions/<lang>_<edition>.marshal.
+    ``keys``: (lang, edition) -> a digest of everything that edition's blocks are made from (the
+    build's); an older edition's file whose key the ``previous`` snapshot recorded for the same
+    file is hard-linked from it instead of written again (an add changes no older edition's rows)."""
+    keys = keys or {}
+    before = _edition_keys(previous) if previous else {}
     kept = _kept(model)
     data = {f.name: getattr(model, f.name) for f in dataclasses.fields(model) if f.name not in PER_EDITION}
     older: dict[tuple[str, str], dict] = {}
@@ -65,10 +74,29 @@ def write_model(folder: Path, model: Model) -> None:
             if key not in kept:
                 older.setdefault(key, {})[name] = block
     (folder / EDITIONS_DIR).mkdir(exist_ok=True)
+    written = {}
     for (lang, edition), fields in older.items():
-        (folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").write_bytes(marshal.dumps(fields))
+        name, key = f"{lang}_{edition}.marshal", keys.get((lang, edition))
+        if key is not None:
+            written[name] = key
+            if before.get(name) == key:
+                try:
+                    os.link(previous / EDITIONS_DIR / name, folder / EDITIONS_DIR / name)
+                    continue
+                except OSError:
+                    pass  # gone or another file system: written below
+        (folder / EDITIONS_DIR / name).write_bytes(marshal.dumps(fields))
+    (folder / EDITIONS_DIR / EDITION_KEYS).write_text(json.dumps(written, indent=0), encoding="utf-8")
     data["_older"] = sorted(older)
     (folder / MODEL).write_bytes(marshal.dumps(data))
+
+
+def _edition_keys(snapshot: Path) -> dict[str, str]:
+    try:
+        found = json.loads((snapshot / EDITIONS_DIR / EDITION_KEYS).read_text(encoding="utf-8"))
+    except (OSError, ValueError):
+        return {}
+    return found if isinstance(found, dict) else {}
 
 
 class _EditionFiles:

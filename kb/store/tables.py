@@ -95,6 +95,13 @@ class EditionTable(MutableMapping):
         return [((lang, edition, key), row) for (lang, edition), block in self.blocks().items()
                 for key, row in block.items()]
 
+    def in_lang(self, lang: str) -> Iterator[tuple[tuple, object]]:
+        """``items()`` of one language's editions only, in the same order."""
+        for (block_lang, edition), block in self.blocks().items():
+            if block_lang == lang:
+                for key, row in block.items():
+                    yield (lang, edition, key), row
+
     def values(self):
         return [row for block in self.blocks().values() for row in block.values()]
 

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import hashlib
 import json
+import marshal
 import os
+import pickle
 import shutil
 
 import pyoxigraph as ox
@@ -14,6 +16,8 @@ import pytest
 from kb import config as settings
 from kb.build import pipeline, rdfstore
 from kb.build.rdf import parts, ruling_link_triples
+from kb.graphview import FILE as GRAPH
+from kb.graphview.extract import card_list, edition_part, extract
 from kb.lookup.kb import KB
 from kb.sources.files import classify, discover
 from kb.store import snapshot
@@ -45,6 +49,22 @@ def _answers(kb: KB) -> dict:
         "history": kb.rule("702.2").get("history_spans"),
         "search": {q: [h["id"] for h in kb.search(q)["hits"]] for q in ("予示", "day and night", "601.2c", "変身")},
     }
+
+
+def _view(path) -> dict:
+    """The graph view a snapshot holds: its nodes with their attributes and its typed edges, in order."""
+    return marshal.loads((path / GRAPH).read_bytes())
+
+
+def _model(path) -> dict:
+    """Every lookup row a snapshot holds (older editions' read from their files)."""
+    return vars(snapshot.load_model(path))
+
+
+def _index(path) -> dict:
+    """The search index a snapshot holds, as loaded (postings, weights, rows, bridges)."""
+    state = pickle.loads((path / snapshot.SEARCH).read_bytes())
+    return state | {"ids": state["ids"].tobytes(), "ws": state["ws"].tobytes()}
 
 
 def _copy_home(source, target):
@@ -81,7 +101,8 @@ def scratch(tmp_path_factory, data_dir, three):
 
 @pytest.fixture(scope="module")
 def scratch_graph(scratch):
-    return _triples(scratch[1]), _answers(KB.load(scratch[0]))
+    return (_triples(scratch[1]), _answers(KB.load(scratch[0])), _view(scratch[1]), _index(scratch[1]),
+            _model(scratch[1]))
 
 
 @pytest.fixture(scope="module")
@@ -104,6 +125,15 @@ def test_adding_the_newest_edition_reuses_the_store_and_gives_the_same_graph(tmp
     assert _triples(tmp_path / "snapshots" / first_path.name) == before  # the previous snapshot is untouched
     assert _triples(first_path) == before
     assert _answers(KB.load(tmp_path)) == scratch_graph[1]
+    assert _view(grown) == scratch_graph[2]  # the older editions' and the cards' reads were kept
+    assert _index(grown) == scratch_graph[3]
+    assert _model(grown) == scratch_graph[4]  # the JA alignment kept from the first build among them
+    before_files = tmp_path / "snapshots" / first_path.name / snapshot.EDITIONS_DIR
+    linked = [f.name for f in (grown / snapshot.EDITIONS_DIR).glob("*.marshal")
+              if (before_files / f.name).exists() and os.path.samefile(f, before_files / f.name)]
+    assert linked  # an older edition's file, unchanged, is the previous snapshot's (hard-linked)
+    kept = _meta(grown)["cache"]["search_documents"]
+    assert kept["kept"] > kept["computed"] > 0  # most documents' term frequencies were kept
 
 
 def test_an_edition_put_between_two_replaces_their_lineage_and_gives_the_same_graph(tmp_path, data_dir, three,
@@ -114,6 +144,7 @@ def test_an_edition_put_between_two_replaces_their_lineage_and_gives_the_same_gr
     assert _meta(grown)["store"]["incremental"]
     assert _triples(grown) == scratch_graph[0]
     assert _answers(KB.load(tmp_path)) == scratch_graph[1]
+    assert _view(grown) == scratch_graph[2]
 
 
 def test_a_removed_edition_is_written_from_scratch(tmp_path, data_dir, three, scratch, scratch_graph):
@@ -124,6 +155,7 @@ def test_a_removed_edition_is_written_from_scratch(tmp_path, data_dir, three, sc
     again = _build(tmp_path, [*three, *_ja(data_dir)])  # and back: incremental again, same graph
     assert _meta(again)["store"]["incremental"]
     assert _triples(again) == scratch_graph[0]
+    assert _view(again) == scratch_graph[2]
 
 
 def test_a_failed_build_after_the_store_is_copied_leaves_the_previous_snapshot_current(tmp_path, data_dir, three,
@@ -154,6 +186,26 @@ def test_the_parts_are_disjoint_and_make_the_whole_graph(scratch, scratch_graph)
     links = set(rdfstore.lines(ruling_link_triples(kb.model)))
     assert not links & set(seen)
     assert len(seen) + len(links) == scratch_graph[0][0]
+
+
+def test_what_the_view_keeps_by_store_part_is_read_from_that_part_alone(scratch, tmp_path):
+    """The build keeps the graph view's reads of an edition part and of the cards part under the
+    part's key (kb.build.pipeline._view_memo): they must be what a store holding only that part's
+    triples gives, in the same order."""
+    kb = KB.load(scratch[0])
+    whole = ox.Store.read_only(str(scratch[1] / snapshot.STORE))
+    made = {name: make for name, make in parts(kb.model)}
+
+    def alone(name):  # on disk, as a build's: the order of a query's answers is the indexes' order
+        store = ox.Store(str(tmp_path / "-".join(name)))
+        store.bulk_load("".join(rdfstore.lines(made[name]())).encode("utf-8"), format=ox.RdfFormat.N_TRIPLES)
+        return store
+    current = extract(whole)["current"]
+    assert set(current) == {"en", "ja"}
+    for lang, edition in current.items():
+        read = edition_part(whole, lang, edition)
+        assert read[0] and read[1] and edition_part(alone(("edition", lang, edition)), lang, edition) == read
+    assert card_list(alone(("cards",))) == card_list(whole) != []
 
 
 def test_search_tokens_kept_across_builds_are_the_tokenizer_s(tmp_path):
