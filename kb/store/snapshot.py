@@ -15,6 +15,7 @@ Pruning keeps the current snapshot and the one before it, and never removes one 
 """
 from __future__ import annotations
 
+import calendar
 import contextlib
 import dataclasses
 import json
@@ -206,7 +207,7 @@ def commit(tmp: Path, root: Path, info: dict) -> Path:
         previous = current(root)
     except CurrentUnreadable:
         previous = None
-    final = root / f"snap-{time.strftime('%Y%m%dT%H%M%S')}-{time.time_ns() % 10**6:06d}"
+    final = root / _later_name(previous.name if previous else "")
     tmp.rename(final)
     _fsync(root, directory=True)
     pointer = root / (POINTER + ".tmp")
@@ -218,6 +219,17 @@ def commit(tmp: Path, root: Path, info: dict) -> Path:
     _fsync(root, directory=True)
     prune(root, keep={final.name} | ({previous.name} if previous else set()))
     return final
+
+
+def _later_name(after: str) -> str:
+    """``snap-<UTC time>-<microseconds>`` from one clock reading, so names sort in the order builds
+    committed (two builds in one second included), and always after ``after``, the current one
+    (one microsecond after it if the clock reads earlier)."""
+    now = time.time_ns() // 1000
+    if SNAP_NAME.fullmatch(after):
+        stamp, micro = after[len("snap-"):].split("-")
+        now = max(now, calendar.timegm(time.strptime(stamp, "%Y%m%dT%H%M%S")) * 10**6 + int(micro) + 1)
+    return f"snap-{time.strftime('%Y%m%dT%H%M%S', time.gmtime(now // 10**6))}-{now % 10**6:06d}"
 
 
 def prune(root: Path, keep: set[str]) -> list[str]:

@@ -162,3 +162,21 @@ def test_a_graph_with_fewer_cr_editions_is_refused_unless_allowed(tmp_path, one_
     allowed = _kb(home, "build", "-q", "--allow-fewer", str(one_edition))
     assert allowed.returncode == 0, allowed.stderr
     assert KB.load(home).model.editions.keys() == {before[1]}
+
+
+def test_snapshot_names_sort_in_commit_order_within_one_second_and_after_a_clock_step_back(tmp_path, monkeypatch):
+    root = tmp_path / "snapshots"
+    root.mkdir()
+    names = []
+    for _ in range(5):  # well inside one second
+        tmp = root / f".tmp-{len(names)}"
+        tmp.mkdir()
+        names.append(snapshot.commit(tmp, root, {}).name)
+    assert names == sorted(names) and len(set(names)) == 5
+    assert snapshot.current(root).name == names[-1]
+    back = snapshot.time.time_ns() - 3600 * 10**9  # the clock set back an hour
+    monkeypatch.setattr(snapshot.time, "time_ns", lambda: back)
+    tmp = root / ".tmp-late"
+    tmp.mkdir()
+    late = snapshot.commit(tmp, root, {}).name
+    assert late > names[-1] and snapshot.current(root).name == late
