@@ -23,8 +23,6 @@ from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
 from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
-from kb.search import similar
-from kb.search.cardnames import CardNames
 from kb.search.docs import build_index, stems
 from kb.search.tokenize import nouns as search_nouns, tokens as search_tokens
 from kb.sources.files import SourceSet
@@ -197,14 +195,10 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         memo = lambda kind, key, make: cache.get(kind, f"{key}-{search_code}", make)  # noqa: E731
         words = TextMemo(cache, "stems", f"{_tokens_key()}-{search_code}", stems)
         postings = KeptMemo(cache, "postings", f"{_tokens_key()}-{search_code}")
-        index = build_index(model, tokens, memo, words, postings)
-        (tmp / snapshot.SEARCH).write_bytes(index.dumps())
+        (tmp / snapshot.SEARCH).write_bytes(build_index(model, tokens, memo, words, postings).dumps())
         tokens.save()
         words.save()
         postings.save()
-        progress("rulings -> the rules their text finds (question search)")
-        (tmp / similar.FILE).write_bytes(similar.build_table(CardNames(model), index, memo))
-        del index
         if dense:
             from kb.search.dense import FILE, build_dense
             (tmp / FILE).write_bytes(build_dense(model, config.cache_dir(), progress).dumps())

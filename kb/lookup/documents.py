@@ -148,7 +148,8 @@ class DocumentLookups:
     def prepare_search(self) -> int:
         """Before serving: analyse every search document's text for its snippets (kb.search.snippet),
         index its stem pairs for the rerank (kb.search.pairs), make the search parts of every current EN
-        rule and build the question retriever, so that a first search costs what a repeated one does. Returns how many texts were analysed."""
+        rule and build the question retriever with every card ruling's rules, so that a first search
+        costs what a repeated one does. Returns how many texts were analysed."""
         from kb.search import pairs, snippet
         index = self.search_index
         count = snippet.prepare(index, [d.text for d in index.docs])
@@ -157,7 +158,7 @@ class DocumentLookups:
         if current:
             for number in self.model.edition_rules("en", current):
                 self._rule_parts(("en", current, number))
-            self.retriever()
+            self.retriever().prepare()
         return count
 
     def _question_rules(self, query: str, limit: int, current: str | None) -> dict:

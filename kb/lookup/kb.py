@@ -125,12 +125,9 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
             from kb.search.cardnames import CardNames
             from kb.search.retrieval import Retriever, rule_links
             from kb.search.terms import DefinedTerms
-            from kb.search.similar import FILE
-            table = self.path / FILE if self.path else None
             return Retriever(self.search_index, self.dense_index() if with_dense else None,
                              CardNames(self.model), rule_links(self.model),
-                             terms=DefinedTerms(self.search_index, self.model),
-                             ruling_rules=json.loads(table.read_bytes()) if table and table.exists() else None)
+                             terms=DefinedTerms(self.search_index, self.model))
         return self._once(f"retriever-{dense}", lambda: make(dense))
 
     def graph_view(self):

@@ -77,8 +77,12 @@ def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: 
             top = sorted(rescored, reverse=True)
     if pairs and PHRASE:  # (pairs weighted by their words' idf measured no better)
         table = stem_pairs.prepared(index)  # the same counts as pairs_of's, for all candidates at once
-        held = table.counts([d for _, d in top], pairs) if table is not None else \
-            [sum(p in pairs_of(index, d) for p in pairs) for _, d in top]
+        if table is not None:
+            held = table.counts([d for _, d in top], pairs)
+        else:  # the pairs are distinct (index.search), so how many a document holds is one intersection
+            wanted = frozenset(pairs)
+            held = [len(wanted & pairs_of(index, d)) for _, d in top] if len(wanted) == len(pairs) else \
+                [sum(p in pairs_of(index, d) for p in pairs) for _, d in top]
         top = sorted(((s * (1 + PHRASE * h / len(pairs)), d) for (s, d), h in zip(top, held)), reverse=True)
     rows = index._rows
     merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``

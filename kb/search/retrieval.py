@@ -95,12 +95,12 @@ def _numbers(hits) -> list[str]:
 class Retriever:
     def __init__(self, index, dense: DenseIndex | None = None, cards: CardNames | None = None,
                  links: dict[str, tuple[str, ...]] | None = None, weights: dict[str, float] | None = None,
-                 terms: DefinedTerms | None = None, ruling_rules: dict[str, list[list[str]]] | None = None):
+                 terms: DefinedTerms | None = None):
         self.index = index
         self.terms = terms
         self.dense = dense
         self.cards = cards
-        self.similar = SimilarRulings(cards, ruling_rules) if cards else None
+        self.similar = SimilarRulings(cards) if cards else None
         self.links = links or {}  # rule -> rules it refers to, and its parent (today's EN)
         self.weights = dict(WEIGHTS, **(weights or {}))
 
@@ -154,8 +154,12 @@ class Retriever:
         return _interleave(lists)[:POOL]
 
     def _ruling_rules(self, key: str, i: int) -> list[str]:
-        """The rules card ``key``'s ruling ``i`` finds (the snapshot's table, or computed once)."""
+        """The rules card ``key``'s ruling ``i`` finds (computed once, or by ``prepare``)."""
         return self.similar.rules_of(self.index, key, i)
+
+    def prepare(self) -> int:
+        """Before serving: every card ruling's rules (SimilarRulings.prepare). Returns how many."""
+        return self.similar.prepare(self.index) if self.similar is not None else 0
 
     def fuse(self, lists: dict[str, list[str]], limit: int) -> list[RuleHit]:
         hits: dict[str, RuleHit] = {}

@@ -14,12 +14,12 @@ This is the named cards' ``ruled`` list (kb.search.retrieval) without the card r
 named cards' rulings say how *those* cards meet the game, these say how the game treats the
 situation asked, from any card that met it. Nothing is hand-listed: the pairs are the card data's
 rulings and the index's own answers for them. A ruling's rules are computed on first use and kept
-(kb.memo), shared with the ``ruled`` list under the same key.
+(kb.memo, by the ruling's text), shared with the ``ruled`` list; a server computes all of them before
+serving (``prepare``, ~550 texts, under a second), not ``kb build``: they depend on today's rules, so
+every added edition would redo them, about 1.5 s of an add.
 """
 from __future__ import annotations
 
-import hashlib
-import json
 import math
 from collections import defaultdict
 
@@ -27,7 +27,6 @@ from kb.memo import per_owner
 from kb.search import tokenize as tk
 
 
-FILE = "ruling_rules.json"  # in a snapshot: card key -> the rules of each of its rulings, in order
 RULES_PER_RULING = 3  # the rules one ruling's text brings (tuning half: 2-5 within 0.01, 3 best)
 
 
@@ -37,36 +36,9 @@ def ruling_rules(index, text: str) -> list[str]:
     return list(dict.fromkeys(h.doc.rule_number for h in hits if h.doc.rule_number))
 
 
-def _content(index) -> bytes:
-    """What the index's answers depend on, the same for equal indexes (its pickle is not: pickle
-    shares equal strings by identity, which differs between a fresh build and one from the cache)."""
-    return repr((index._rows, index.n_current, index.postings, index.gloss_names, index.gloss_entries)).encode() \
-        + bytes(index._ids) + bytes(index._ws)
-
-
-def build_table(cards, index, memo=None) -> bytes:
-    """``FILE``'s bytes: every card's rulings' rules (``ruling_rules``). ``memo(kind, key, make)``
-    (the build cache) keeps them while the index's content and the rulings' texts are the same."""
-    def make() -> dict[str, list[list[str]]]:
-        found: dict[str, list[str]] = {}  # a ruling printed for several cards (meld pairs) is asked once
-        return {key: [found[text] if text in found else found.setdefault(text, ruling_rules(index, text))
-                      for text in cards.ruling_texts_of(key)]
-                for key, card in cards.model.cards.items() if card.get("rulings")}
-    if memo is None:
-        table = make()
-    else:
-        digest = hashlib.blake2b(_content(index), digest_size=16)
-        for key, card in sorted(cards.model.cards.items()):
-            if card.get("rulings"):
-                digest.update(json.dumps([key, cards.ruling_texts_of(key)]).encode())
-        table = memo("ruling-rules", digest.hexdigest(), make)
-    return json.dumps(table, ensure_ascii=False, separators=(",", ":")).encode()
-
-
 class SimilarRulings:
-    def __init__(self, cards, table: dict[str, list[list[str]]] | None = None):
+    def __init__(self, cards):
         self.cards = cards  # kb.search.cardnames.CardNames
-        self.table = table or {}  # ``FILE``, when the snapshot has it
         self._table = None
 
     def _built(self):
@@ -105,9 +77,18 @@ class SimilarRulings:
         return [where[r] for r in sorted(score, key=lambda r: (-score[r], r))[:limit]]
 
     def rules_of(self, index, key: str, i: int) -> list[str]:
-        """The rules ruling ``i`` of card ``key`` finds (``ruling_rules``): from the snapshot's
-        table, else computed once per ``index`` (kb.memo)."""
-        known = self.table.get(key)
-        if known is not None and i < len(known):
-            return known[i]
-        return per_owner(index, ("ruling-rules", key, i), lambda: ruling_rules(index, self.cards.ruling_texts_of(key)[i]))
+        """The rules ruling ``i`` of card ``key`` finds (``ruling_rules``), computed once per text
+        and ``index`` (kb.memo: a ruling printed for several cards, as meld pairs are, is asked once)."""
+        text = self.cards.ruling_texts_of(key)[i]
+        return per_owner(index, ("ruling-rules", text), lambda: ruling_rules(index, text))
+
+    def prepare(self, index) -> int:
+        """Before serving: every ruling's rules, so that no question computes them. Returns how
+        many rulings."""
+        count = 0
+        for key, card in self.cards.model.cards.items():
+            if card.get("rulings"):
+                for i in range(len(self.cards.ruling_texts_of(key))):
+                    self.rules_of(index, key, i)
+                    count += 1
+        return count

@@ -4,9 +4,8 @@ Layout under ``config.snapshot_root()``::
 
     CURRENT            name of the snapshot in use (replaced atomically with os.replace, fsynced)
     .build.lock        flock held by the one build running (its pid inside)
-    snap-<stamp>/      model.marshal (lookup rows), search.bin (search index), ruling_rules.json (each
-                       card ruling's rules, kb.search.similar), graph.marshal (the NetworkX
-                       view's nodes and edges), store/ (Oxigraph RDF store), meta.json, .in-use
+    snap-<stamp>/      model.marshal (lookup rows), search.bin (search index), graph.marshal (the
+                       NetworkX view's nodes and edges), store/ (Oxigraph RDF store), meta.json, .in-use
                        (flock shared by every process that has the snapshot loaded: ``hold``)
 
 A build takes the lock, writes into a temporary folder, fsyncs it, renames it and only then swaps

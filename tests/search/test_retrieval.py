@@ -204,17 +204,27 @@ def test_rulings_of_cards_the_question_never_names_bring_the_rules_of_the_same_s
                                             "死亡したときの能力は誘発しますか？")[0]
 
 
-def test_the_build_writes_each_rulings_rules_as_a_question_would_find_them(full_kb):
-    """The snapshot's table of every ruling's rules (kb.search.similar.FILE) is what the index
-    answers for that ruling's text at question time, for every card with rulings: a question never
-    waits for them, and they are the same as if computed."""
-    import json
-    from kb.search.similar import FILE, ruling_rules
-    table = json.loads((full_kb.path / FILE).read_bytes())
+def test_prepared_rulings_rules_are_what_a_question_would_find_and_none_is_computed_after(full_kb, monkeypatch):
+    """Before serving, every card ruling's rules are computed once (Retriever.prepare): for every
+    card with rulings they equal what the index answers for that ruling's text, a ruling printed for
+    several cards is asked once, and a question afterwards computes no ruling's rules itself."""
+    from kb.memo import peek
+    from kb.search import similar
+    retriever = full_kb.retriever(dense=False)
+    index = full_kb.search_index
+    count = retriever.prepare()
     names = CardNames(full_kb.model)
-    with_rulings = {k for k, c in full_kb.model.cards.items() if c.get("rulings")}
-    assert set(table) == with_rulings and len(with_rulings) > 100
-    for key in sorted(table)[::25]:
-        texts = names.ruling_texts_of(key)
-        assert table[key] == [ruling_rules(full_kb.search_index, t) for t in texts]
-    assert full_kb.retriever(dense=False).similar.table == table
+    with_rulings = sorted(k for k, c in full_kb.model.cards.items() if c.get("rulings"))
+    assert len(with_rulings) > 100 and count == sum(len(names.ruling_texts_of(k)) for k in with_rulings)
+    texts = {t for k in with_rulings for t in names.ruling_texts_of(k)}
+    assert len(texts) < count  # repeated texts (meld pairs) are one entry
+    for key in with_rulings[::25]:
+        for i, text in enumerate(names.ruling_texts_of(key)):
+            assert peek(index, ("ruling-rules", text)) == similar.ruling_rules(index, text)
+            assert retriever.similar.rules_of(index, key, i) == similar.ruling_rules(index, text)
+    asked = []
+    real = similar.ruling_rules
+    monkeypatch.setattr(similar, "ruling_rules", lambda index, text: asked.append(text) or real(index, text))
+    found = retriever.search("My Urza, Lord Protector is melded. If the melded permanent leaves the "
+                             "battlefield, what happens to the two cards?", limit=10)
+    assert asked == [] and any("ruled" in h.sources for h in found.rules)
