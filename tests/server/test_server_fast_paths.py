@@ -11,8 +11,6 @@ from __future__ import annotations
 import contextlib
 import html
 import json
-import random
-from pathlib import Path
 from urllib.parse import quote
 
 import numpy as np
@@ -26,18 +24,10 @@ from kb.search.index import SearchIndex
 from kb.search.rows import GLOSS, GLOSS_JA, VERSIONED_KINDS
 from server import create_app
 import server.resources as res
-from tests.server.test_server_prepared_answers import _old_window, _old_with_citations
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
+from tests.server.test_server_prepared_answers import _old_window, _old_with_citations, sample_queries
 
 def _urls() -> list[str]:
-    rng = random.Random(1411)
-    keyword = []
-    for name in ("search_queries.json", "search_queries_ja.json"):
-        keyword += [q["q"] for q in json.loads((BENCH / name).read_text(encoding="utf-8"))["queries"]]
-    judge = [q["q"] for q in json.loads((BENCH / "judge_questions.json").read_text(encoding="utf-8"))["questions"]]
-    queries = rng.sample(keyword, 30) + rng.sample(judge, 20) + ["601.2c", "昼", "真夜中", "《翻弄する魔道士》"]
+    queries = sample_queries(1411, 30, 20) + ["601.2c", "昼", "真夜中", "《翻弄する魔道士》"]
     return ([f"/api/search?q={quote(q)}" for q in queries] + [f"/api/search?q={quote(q)}&lang=ja" for q in queries[::5]]
             + [f"/search?q={quote(q)}&nogoto=1" for q in queries[::4]])
 

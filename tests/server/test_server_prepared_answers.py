@@ -24,13 +24,18 @@ from tests.server.test_server_memo_answers import _old_spans
 BENCH = Path(__file__).resolve().parents[2] / "bench"
 
 
-def _queries() -> list[str]:
-    rng = random.Random(1407)
+def sample_queries(seed: int, keywords: int, judges: int) -> list[str]:
+    """A fixed sample of the bench's keyword queries (EN and JA) and judge questions."""
+    rng = random.Random(seed)
     keyword = []
     for name in ("search_queries.json", "search_queries_ja.json"):
         keyword += [q["q"] for q in json.loads((BENCH / name).read_text(encoding="utf-8"))["queries"]]
     judge = [q["q"] for q in json.loads((BENCH / "judge_questions.json").read_text(encoding="utf-8"))["questions"]]
-    return rng.sample(keyword, 40) + rng.sample(judge, 25) + ["601.2c", "昼", "《翻弄する魔道士》", "Meddling Mage"]
+    return rng.sample(keyword, keywords) + rng.sample(judge, judges)
+
+
+def _queries() -> list[str]:
+    return sample_queries(1407, 40, 25) + ["601.2c", "昼", "《翻弄する魔道士》", "Meddling Mage"]
 
 
 QUERIES = _queries()
