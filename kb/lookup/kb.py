@@ -7,7 +7,6 @@ Everything returned is JSON-ready and carries citations (kb.lookup.cite).
 """
 from __future__ import annotations
 
-import json
 import os
 import threading
 import weakref
