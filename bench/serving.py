@@ -19,13 +19,20 @@ REPO = Path(__file__).resolve().parent.parent
 
 
 def ceiling_app():
-    """The trivial Flask JSON view: the most a Flask view can do under this gunicorn config."""
-    from flask import Flask, jsonify
+    """The trivial Flask JSON view: the most a Flask view can do under this gunicorn config. Its
+    POST form reads the JSON body it is sent and answers the same: the most a view answering a
+    posted question can do (gunicorn reading a body costs what no GET pays)."""
+    from flask import Flask, jsonify, request
 
     app = Flask("ceiling")
 
     @app.get("/json")
     def hello():
+        return jsonify({"hello": "world"})
+
+    @app.post("/json")
+    def hello_posted():
+        request.get_json()
         return jsonify({"hello": "world"})
 
     return app
