@@ -15,7 +15,7 @@ import re
 from dataclasses import dataclass, field
 
 from kb.parse.records import CREdition, GlossaryEntry, Rule
-from kb.text import normalize
+from kb.text import is_title, normalize
 
 KEYWORD_PARENTS = {"701": "keyword-action", "702": "keyword-ability"}
 SEE_RULE = re.compile(r"\b(?:rules?|section)\s+(\d{3}(?:\.\d+[a-z]?)?|\d)\b")
@@ -45,11 +45,6 @@ def slug(text: str) -> str:
 
 def _cited(text: str) -> list[str]:
     return list(dict.fromkeys(SEE_RULE.findall(text)))
-
-
-def is_title(text: str) -> bool:
-    """701.27 "Transform" is a title; 701.1 "Most actions described in ..." is a rule."""
-    return len(text) < 60 and not text.rstrip().endswith(".")
 
 
 def _is_alias_of(term: str, title: str) -> bool:

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 from kb.errors import RuleNotFound
 from kb.memo import per_owner
+from kb.text import is_title
 
 
 def _title_only(rule: dict) -> bool:
     """702.145 "Daybound and Nightbound" is a title; 702.145a is a rule that says something."""
-    text = rule["text"]
-    return rule["kind"] in ("chapter", "section") or (len(text) < 70 and not text.rstrip().endswith((".", "。")))
+    return rule["kind"] in ("chapter", "section") or is_title(rule["text"])
 
 
 class OutlineLookups:

@@ -12,13 +12,12 @@ import hashlib
 import re
 
 from kb.parse.card_mentions import find_slash_names
-from kb.build.mechanics import is_title
 from kb.store.lineage import Lineage
 from kb.store.rows import Model
 from kb.search.index import SearchDoc, SearchIndex
 from kb.search.tokenize import EN_WORD, GRAM, HAS_JA, UNI, en_name_key, stem, tokens
 from kb.search.tokenize import release as release_tokenizer
-from kb.text import normalize
+from kb.text import is_title, normalize
 
 DEFINITION_BOOST = 1.1  # the first rule under a title-only heading (731.1, 701.40a) defines it
 NOTE_WEIGHT = 0.6  # trivia bullets rank below rulings

@@ -47,6 +47,7 @@ from kb.search.rows import (FORMAT, GLOSS, GLOSS_JA, GLOSS_MAX_WORDS, Hit, MECH_
                              SPECIFIC_TERM, SearchDoc, TERM_QUERY_WORDS, VERSIONED_KINDS)
 from kb.search.snippet import Marker, standalone
 from kb.search.tokenize import is_rule_number  # re-exported: part of this module's interface
+from kb.text import is_title
 
 __all__ = ["SearchDoc", "Hit", "SearchIndex", "is_rule_number"]
 
@@ -76,8 +77,7 @@ class SearchIndex(IndexBuilder):
         for i in self.by_rule.get(number, ()):
             row = self._rows[i]
             if row[1] == "rule" and row[2] == "en" and i < self.n_current:
-                text = row[4].strip()
-                return len(text) < 80 and not text.endswith((".", ":", "”", '"')) and "\n" not in text
+                return is_title(row[4])
         return False
 
     def _glossary_terms(self, query: str) -> dict[str, float]:
