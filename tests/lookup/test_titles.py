@@ -31,3 +31,7 @@ def test_a_rule_that_says_something_is_not_its_own_heading(full_kb):
     assert [h["number"] for h in full_kb.heading("113.1a", current)] == ["1", "113"]
     # a title still heads its subrules
     assert [h["number"] for h in full_kb.heading("702.145b", current)] == ["7", "702", "702.145"]
+
+
+def test_a_title_may_end_in_an_exclamation_mark():
+    assert is_title("Start your Engines!")  # 702.179
