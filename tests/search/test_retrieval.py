@@ -137,6 +137,24 @@ def test_the_hybrid_lists_the_defined_terms_it_used(full_kb):
     assert any("terms" in h.sources for h in found.rules)
 
 
+def test_the_game_terms_of_the_named_cards_text_bring_the_rules_the_glossary_cites(full_kb):
+    """Misery's Shadow's text says "would die, exile it instead": a question naming it but never
+    saying "instead" gets the replacement-effect rules the glossary's Instead cites (614), which
+    the question's own terms do not bring; a question naming no card gets no such list, and the
+    rules are shown to a user as defined terms."""
+    retriever = full_kb.retriever(dense=False)
+    q = "My opponent controls Misery's Shadow and I destroy their Grizzly Bears. Where do the Bears go?"
+    lists = retriever.lists(q)[0]
+    assert any(n.startswith("614.") for n in lists["card_terms"][:5]), lists["card_terms"]
+    assert not any(n.startswith("614.") for n in lists["terms"]), lists["terms"]
+    current = full_kb.model.current("en")
+    assert all(("en", current, n) in full_kb.model.rules for n in lists["card_terms"])
+    found = retriever.search(q, limit=10).rules
+    assert any("card_terms" in h.sources for h in found)
+    assert all("card_terms" not in h.via for h in found) and any("terms" in h.via for h in found)
+    assert "card_terms" not in retriever.lists("If a creature would die and is exiled instead, what happens?")[0]
+
+
 def test_question_rules_carry_their_ja_en_titles_and_both_citations(full_kb):
     out = full_kb.search("《護国卿、ウルザ》と《マイトストーンとウィークストーン》を合体させたら、マナ総量はいくつになりますか？")
     assert [c["name_ja"] for c in out["cards"]] == ["護国卿、ウルザ", "マイトストーンとウィークストーン"]
