@@ -202,8 +202,27 @@ def tokens(text: str, *, query: bool = False) -> list[str]:
                 out.extend(t for t in dict.fromkeys(_ja_words(variant) + tuple(ja_grams(variant, query=query)))
                            if t not in seen)
         latin = JA_RUN.sub(" ", latin)
-    for word in EN_WORD.findall(latin):
-        if word not in STOP_EN:
+    out.extend(_en_word_stems(EN_WORD.findall(latin)))
+    return out
+
+
+# "die" the noun (a die, the planar die, a six-sided die, a die roll) is the stem of "dice", not of
+# "dies"/"dying": Snowball stems both to "die", which sent questions about a creature dying to 706
+# Rolling a Die and the planar die of 901.
+_DIE_NOUN_BEFORE = frozenset({"a", "the", "planar", "sided", "one", "another", "same", "your"})
+_DIE_NOUN_AFTER = frozenset({"roll", "rolls", "rolled", "result", "results"})
+
+
+def _en_word_stems(words: list[str]) -> list[str]:
+    """The stems of a text's English words in order, stop words left out; "die" the noun as "dice"."""
+    out = []
+    for i, word in enumerate(words):
+        if word in STOP_EN:
+            continue
+        if word == "die" and ((i and words[i - 1] in _DIE_NOUN_BEFORE)
+                              or (i + 1 < len(words) and words[i + 1] in _DIE_NOUN_AFTER)):
+            out.append("dice")
+        else:
             out.append(stem(word))
     return out
 
@@ -216,7 +235,7 @@ def en_stems(text: str) -> list[str]:
     """The English content words of ``text`` in order, stemmed (stop words, JA runs and rule
     numbers left out): for adjacency ("combat damage", "new object")."""
     text = JA_RUN.sub(" ", RULE_IN_TEXT.sub(" ", normalize(text)))
-    return [stem(w) for w in EN_WORD.findall(text) if w not in STOP_EN]
+    return _en_word_stems(EN_WORD.findall(text))
 
 
 def en_name_key(name: str) -> str:

@@ -246,3 +246,18 @@ def test_prepared_rulings_rules_are_what_a_question_would_find_and_none_is_compu
     found = retriever.search("My Urza, Lord Protector is melded. If the melded permanent leaves the "
                              "battlefield, what happens to the two cards?", limit=10)
     assert asked == [] and any("ruled" in h.sources for h in found.rules)
+
+
+def test_a_creature_dying_is_not_a_die_being_rolled(full_kb):
+    from kb.search import tokenize as tk
+
+    assert tk.en_stems("roll a six-sided die; the planar die; a die roll") == ["roll", "six", "side", "dice", "planar",
+                                                                              "dice", "dice", "roll"]
+    assert tk.en_stems("if a creature would die, creatures that die") == ["creatur", "die", "creatur", "die"]
+    asked = full_kb.search("My creature with a dies trigger is exiled instead of dying because of Rest in Peace. "
+                           "Does the ability trigger?")
+    rules = [r["number"] for r in asked["rules"]]
+    assert "700.4" in rules  # "dies" means put into a graveyard from the battlefield
+    assert not [n for n in rules if n.startswith(("706", "901"))]  # Rolling a Die, the planar die
+    rolled = full_kb.search("what happens when I roll a six-sided die", limit=5)
+    assert any((h["rule"] or "").startswith("706") for h in rolled["hits"])
