@@ -24,7 +24,9 @@ from kb.parse.corpus import parse_all
 from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
 from kb.search.docs import build_index, stems
-from kb.search.tokenize import nouns as search_nouns, tokens as search_tokens
+from kb.search.jatexts import japanese_texts
+from kb.search.tokenize import analyse_ahead, is_loaded as tokenizer_loaded, nouns as search_nouns, release_dictionary
+from kb.search.tokenize import tokens as search_tokens
 from kb.sources.files import SourceSet
 from kb.store import snapshot
 from kb.store.lineage import Lineage
@@ -171,6 +173,11 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
     nouns = TextMemo(cache, "nouns", _tokens_key(), search_nouns)
     model = build_model(corpus, progress, cache.get, row_keys, nouns)
     nouns.save()
+    # The model's JA names loaded Sudachi's dictionary (~170 MB resident): the search index's JA runs
+    # are analysed now, and the dictionary is dropped before the store, the view and the index.
+    if tokenizer_loaded():
+        analyse_ahead(japanese_texts(model))
+    release_dictionary()
     check_editions(root, model, allow_fewer)
     warnings = corpus.warnings
     del corpus  # the records are in the model now: the build's peak memory is what follows
