@@ -41,8 +41,8 @@ _SENTENCE_ENDS = (".", "。", ":", "：")  # not "!": 702.179 "Start Your Engine
 def is_title(text: str) -> bool:
     """A rule text that is only a title ("702.2 Deathtouch", "731 Day and Night", 「昼と夜」), not a
     rule that says something: short, one line, and not ending as a sentence or a lead-in does,
-    closing quotes and brackets aside ("700.4 The term dies means “is put into a graveyard from
-    anywhere.”", "113.1 An ability can be one of three things:", 「…参照。)」 are rules)."""
+    closing quotes and brackets aside ("700.4 The term dies means “is put into a graveyard from the
+    battlefield.”", "113.1 An ability can be one of three things:", 「…参照。)」 are rules)."""
     text = text.strip()
     return len(text) < TITLE_MAX and "\n" not in text and not text.rstrip(_CLOSERS).rstrip().endswith(_SENTENCE_ENDS)
 

@@ -12,7 +12,7 @@ def test_titles(text):
 
 
 @pytest.mark.parametrize("text", [
-    "The term dies means “is put into a graveyard from anywhere.”",  # 700.4: the period inside the quotes
+    "The term dies means “is put into a graveyard from the battlefield.”",  # 700.4: the period inside the quotes
     "An ability can be one of three things:",  # 113.1: a lead-in to its list
     "There are twelve special actions:",
     "ループが選択的でない処理のみからなる場合、ゲームは引き分けになる。(rule 104.4b 参照。)",
