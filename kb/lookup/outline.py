@@ -18,11 +18,9 @@ class OutlineLookups:
     def _order(self, edition: str) -> list[str]:
         """The edition's numbers in document order (chapters, sections, rules, subrules)."""
         def make() -> list[str]:
-            keys = [k for k in self.model.rules if k[0] == "en" and k[1] == edition]
-            if not keys:
-                keys = [k for k in self.model.rules if k[0] == "ja" and k[1] == edition]
-            keys.sort(key=lambda k: self.model.rules[k]["locator"]["line_start"])
-            return [k[2] for k in keys]
+            # One edition's block only: walking every key would read all ~35 editions from disk.
+            block = self.model.rules.edition("en", edition) or self.model.rules.edition("ja", edition)
+            return sorted(block, key=lambda number: block[number]["locator"]["line_start"])
         return per_owner(self, ("rule-order", edition), make)
 
     def _lang_key(self, edition: str, number: str):
