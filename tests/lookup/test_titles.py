@@ -35,3 +35,16 @@ def test_a_rule_that_says_something_is_not_its_own_heading(full_kb):
 
 def test_a_title_may_end_in_an_exclamation_mark():
     assert is_title("Start your Engines!")  # 702.179
+
+
+def test_previous_and_next_read_only_their_own_edition(full_home):
+    """A fresh process's neighbours of today's 601.2c are 601.2b and 601.2d, found without reading
+    any older edition from disk (what keeps a first page cheap with ~35 editions loaded)."""
+    from kb.lookup.kb import KB
+
+    kb = KB.load(full_home)
+    current = kb.model.current("en")
+    near = kb.neighbours("601.2c", current)
+    assert (near["previous"]["number"], near["next"]["number"]) == ("601.2b", "601.2d")
+    unread = set(kb.model.rules._pending)
+    assert ("en", "2011-09-30") in unread and ("en", current) not in unread
