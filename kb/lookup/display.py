@@ -47,15 +47,50 @@ def superseded(kb, statement_id: str) -> dict | None:
     """Why a ruling or quote no longer holds today, or None: ``kind`` "outcome" (the reasoning
     engine computes another answer under today's CR) or "wording" (the quoted rule's text changed
     or it was removed); ``current_rule``: today's rule for it; ``changes``: editions that changed it."""
-    return per_owner(kb, "superseded-by-id", lambda: _index(kb)).get(statement_id)
+    return per_owner(kb, "superseded-by-id", lambda: _kept_index(kb)).get(statement_id)
 
 
-def _index(kb) -> dict[str, dict]:
+# The index runs every mechanic's ruling checks and reads every edition's history (2-4 s): a pure
+# function of the snapshot and of this code, so it is kept on disk beside the build's cache and a
+# later `kb rule` or server start reads it instead (a snapshot is never changed once built).
+KEPT_KIND = "superseded"
+KEPT_CODE = ("reasoning", "lookup", "store", "sources", "text.py", "rulenumbers.py")
+
+
+def _kept_index(kb) -> dict[str, dict]:
+    import pickle
+
+    from kb.build.cache import BuildCache, code_digest
+
+    path = getattr(kb, "path", None)
+    if path is None:
+        return _index(kb)[0]
+    cache = BuildCache(path.parent.parent / "cache")
+    key = f"{path.name}.{code_digest(*KEPT_CODE)}.pickle"
+    data = cache.read_bytes(KEPT_KIND, key)
+    if data:
+        try:
+            return pickle.loads(data)  # only files this function wrote
+        except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+            pass
+    index, complete = _index(kb)
+    if complete:  # an engine failure is reported, never kept
+        snapshots = {p.name for p in path.parent.iterdir()}
+        cache.prune(KEPT_KIND, {k.name for k in (cache.folder / KEPT_KIND).glob("*.pickle")
+                                if k.name.split(".", 1)[0] in snapshots and k.name != key}
+                    if (cache.folder / KEPT_KIND).is_dir() else set())
+        cache.write_bytes(KEPT_KIND, key, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+    return index
+
+
+def _index(kb) -> tuple[dict[str, dict], bool]:
+    """(statement id -> why it is superseded, whether the reasoning engine's part is in it)."""
     from kb.lookup.rulings_time import rulings_over_time
 
     current = kb.lineage.current
     out = {}
-    for entry in rulings_over_time(kb)["superseded"]:
+    over_time = rulings_over_time(kb)
+    for entry in over_time["superseded"]:
         statement = kb.model.statement(entry["id"]) or {}
         changed = entry.get("changed_by", [])
         outcome = [c for c in changed if c.get("status") == "outcome-changed"]
@@ -76,7 +111,7 @@ def _index(kb) -> dict[str, dict]:
                             "removed": today is None,
                             "changes": [{"edition": e, "rule": r, "status": s} for e, r, s in changes],
                             "detail": "; ".join(c.get("detail", "") for c in outcome if c.get("detail")) or None}
-    return out
+    return out, over_time["engine_error"] is None
 
 
 NAVIGATION_SECTIONS = ("参考", "関連項目", "外部リンク", "See also", "References")

@@ -67,3 +67,40 @@ def test_contradiction_needs_correction_words(report):
         assert not [c for c in contradictions(model) if c["a"]["reported_by"]["id"] == rid]
     finally:
         model.rulings[rid]["text"] = saved
+
+
+def _fail(*_args, **_kwargs):
+    raise AssertionError("the superseded index was recomputed instead of read from the KB home's cache")
+
+
+def test_superseded_index_is_kept_for_the_next_process(full_home, monkeypatch):
+    """The index costs seconds (every mechanic's ruling checks, every edition's history): a second
+    load of the same snapshot (the next `kb rule`, a server restart) reads it from the home's cache."""
+    from kb.lookup import display, rulings_time
+    from kb.lookup.kb import KB
+
+    first = KB.load(full_home)
+    faq = next(e["id"] for e in first.rulings_over_time()["superseded"] if "点数で見たマナ・コストは０" in e["text"])
+    expected = display.superseded(first, faq)
+    assert expected["kind"] == "outcome" and expected["current_rule"] == "712.8e"
+    kept = list((full_home / "cache" / display.KEPT_KIND).glob(f"{first.path.name}.*.pickle"))
+    assert len(kept) == 1
+    monkeypatch.setattr(rulings_time, "rulings_over_time", _fail)
+    again = KB.load(full_home)
+    assert display.superseded(again, faq) == expected
+
+
+def test_superseded_index_without_the_engine_is_not_kept(tmp_path, monkeypatch):
+    """A failed engine run is reported (engine_error) and its partial index never outlives the process."""
+    from kb.lookup import display, rulings_time
+    from tests.conftest import _build_kb
+
+    kb = _build_kb(tmp_path, [])
+    folder = tmp_path / "cache" / display.KEPT_KIND
+    monkeypatch.setattr(rulings_time, "_by_engine", lambda _kb: ({}, "RuntimeError: the engine failed"))
+    display.superseded(kb, "no-such-statement")
+    assert not list(folder.glob("*.pickle"))
+    monkeypatch.undo()
+    from kb.lookup.kb import KB
+    display.superseded(KB.load(tmp_path), "no-such-statement")
+    assert [p.name.split(".", 1)[0] for p in folder.glob("*.pickle")] == [kb.path.name]
