@@ -62,6 +62,7 @@ LAYERS = {
                      "kb.search.tokenize", "kb.sources.official"},
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",
                   "kb.reasoning", "kb.vocab", "kb.text", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
+                  "kb.build.cache",  # the home's cache of results kept per snapshot (kb.lookup.display)
                   "kb.sources.files", "kb.sources.official"},
     "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text"},
 }
