@@ -71,14 +71,14 @@ def _kept_index(kb) -> dict[str, dict]:
     if data:
         try:
             return pickle.loads(data)  # only files this function wrote
-        except (pickle.UnpicklingError, EOFError, ValueError, TypeError):
+        except Exception:  # noqa: BLE001 - damaged bytes raise many kinds: recompute and replace
             pass
     index, complete = _index(kb)
     if complete:  # an engine failure is reported, never kept
-        snapshots = {p.name for p in path.parent.iterdir()}
+        # entries of deleted snapshots go, and a damaged one of this key (write_bytes keeps what exists)
+        live = {p.name for p in path.parent.iterdir()}
         cache.prune(KEPT_KIND, {k.name for k in (cache.folder / KEPT_KIND).glob("*.pickle")
-                                if k.name.split(".", 1)[0] in snapshots and k.name != key}
-                    if (cache.folder / KEPT_KIND).is_dir() else set())
+                                if k.name.split(".", 1)[0] in live and k.name != key})
         cache.write_bytes(KEPT_KIND, key, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
     return index
 

@@ -103,4 +103,9 @@ def test_superseded_index_without_the_engine_is_not_kept(tmp_path, monkeypatch):
     monkeypatch.undo()
     from kb.lookup.kb import KB
     display.superseded(KB.load(tmp_path), "no-such-statement")
-    assert [p.name.split(".", 1)[0] for p in folder.glob("*.pickle")] == [kb.path.name]
+    [entry] = folder.glob("*.pickle")
+    assert entry.name.split(".", 1)[0] == kb.path.name
+    good = entry.read_bytes()
+    entry.write_bytes(b"damaged")  # a damaged entry is recomputed and replaced
+    display.superseded(KB.load(tmp_path), "no-such-statement")
+    assert entry.read_bytes() == good
