@@ -12,6 +12,7 @@ from flask import current_app, request
 from kb import rulenumbers
 from kb.errors import (CardNotFound, DocumentNotFound, InvalidJSON, InvalidParameter, MechanicNotFound,
                        RuleNotFound, RulingNotFound, SituationError, UnsupportedMediaType)
+from kb.lookup.cards import MAX_NAME_QUERY
 from kb.memo import per_owner
 from kb.text import json_loads_bounded
 from server.state import get_kb
@@ -75,10 +76,11 @@ def mechanic(name: str) -> dict:
 
 
 def card(name: str) -> dict:
-    found = get_kb().card(name)
+    kb = get_kb()
+    found = kb.card(name)
     if found is None:
-        hits = get_kb().search(name, limit=5).get("hits", [])
-        raise CardNotFound(f"no card named {name!r}", suggestions=[h["id"] for h in hits if h.get("kind") == "card"])
+        close = kb.find_cards(name, limit=5) if len(name.strip()) <= MAX_NAME_QUERY else []
+        raise CardNotFound(f"no card named {name!r}", suggestions=[c["name_en"] or c["name_ja"] for c in close])
     return found
 
 

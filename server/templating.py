@@ -47,6 +47,8 @@ UI = {
     "no_results": ("見つかりませんでした", "Nothing found"),
     "question_rules": ("この質問に関わる現行ルール", "Today's rules this question needs"),
     "question_cards": ("質問中のカード", "Cards in the question"),
+    "card_match_name": ("名前が一致", "name"), "card_match_part_of_the_name": ("名前の一部", "part of the name"),
+    "card_match_spelling": ("綴りが近い", "close spelling"),
     "found_by": ("検出元", "found by"),
     "other_hits": ("語句の一致", "Matching text"),
     "via_bm25": ("語句", "words"), "via_cards": ("カードの文章", "card text"),

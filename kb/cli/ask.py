@@ -120,8 +120,15 @@ def _print_search(result: dict) -> None:
     import re as _re
     if result.get("goto"):
         click.echo(f"rule {result['goto']} → kb rule {result['goto']}")
-    if result.get("cards"):
+    if result.get("cards") and result.get("rules") is not None:
         click.echo("cards named: " + ", ".join(c["oracle_name"] for c in result["cards"]))
+    elif result.get("cards"):  # a lookup: cards by name, part of a name or spelling
+        click.echo("cards:")
+        for c in result["cards"]:
+            other = c["name_en"] if c["name"] != c["name_en"] else c.get("name_ja")
+            click.echo(f"  {c['name']}" + (f" / {other}" if other else "") + f"  ({c['match']}, {c['score']:.0f})"
+                       f"  → kb card \"{c['oracle_name']}\"")
+            click.echo(f"        {cite(c.get('citation'))}")
     if result.get("rules"):
         click.echo("rules for this question:")
         for rule in result["rules"]:

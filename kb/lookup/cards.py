@@ -3,23 +3,16 @@ official rulings, the mechanics and rules it uses and related cards; finding car
 part of a name or a misspelt one."""
 from __future__ import annotations
 
-import re
-
-from rapidfuzz import fuzz, process
-
 from kb.errors import InvalidParameter, MissingParameter
 from kb.lookup import cite
 from kb.memo import per_owner
+from kb.search.namematch import NameMatcher, bare
 from kb.store.names import card_key
 from kb.text import compact, normalize, normalize_kana
 
-FUZZY_CUTOFF = 80  # rapidfuzz WRatio: "Urza Lord Protecter" -> Urza, Lord Protector (~95)
+FUZZY_CUTOFF = 80  # rapidfuzz ratio without punctuation: "Urza Lord Protecter" -> Urza, Lord Protector (~94)
+INSIDE_A_WORD = 5.0  # "ward" in "Coward" ranks below "Red Ward"
 MAX_NAME_QUERY = 200
-PUNCTUATION = re.compile(r"[\W_]+")  # spaces, commas, 、・ and the like: not letters, kana or kanji
-
-
-def _bare(name: str) -> str:
-    return PUNCTUATION.sub("", name)
 
 
 class CardLookups:
@@ -99,21 +92,26 @@ class CardLookups:
 
     # ------------------------------------------------------------ finding cards by name
 
-    def _card_name_table(self) -> tuple[list[str], list[str], list[str]]:
-        """(folded names, the same without spaces and punctuation, their card keys): every EN and JA
-        name of every card and face."""
+    def _card_names(self):
+        """Every EN and JA name of every card and face (folded: kb.text.normalize_kana), their card
+        keys, and the matcher finding names by part or spelling (kb.search.namematch)."""
         def make():
-            names, bare, keys = [], [], []
+            names, keys = [], []
             for name, key in self.model.card_names.items():
                 names.append(normalize_kana(name))
-                bare.append(_bare(names[-1]))
                 keys.append(key)
-            return names, bare, keys
+            return NameMatcher(names), keys
         return per_owner(self, "card-names", make)
+
+    def prepare_cards(self) -> int:
+        """Before serving: the name matcher (~0.7 s), so no request builds it. Returns the names."""
+        return len(self._card_names()[1])
 
     def find_cards(self, query: str, limit: int = 10) -> list[dict]:
         """Cards by name, best first: exact (any language, full or face name), then names that
-        contain the query ("護国卿", "Lord Protector"), then close spellings ("Urza Lord Protecter")."""
+        contain the query ("護国卿", "Lord Protector"; a part inside a word, "ward" in "Coward",
+        below whole words), then close spellings ("Urza Lord Protecter") when fewer than ``limit``
+        were found."""
         q = (query or "").strip()
         if not q:
             raise MissingParameter("q: a card name is required (JA or EN)")
@@ -122,7 +120,7 @@ class CardLookups:
         if not 1 <= int(limit) <= 100:
             raise InvalidParameter(f"limit={limit}: expected 1..100")
         folded = normalize_kana(q)
-        names, bare_names, keys = self._card_name_table()
+        matcher, keys = self._card_names()
         scored: dict[str, tuple[float, str]] = {}
 
         def add(key: str, score: float, how: str) -> None:
@@ -132,15 +130,23 @@ class CardLookups:
         if exact:
             add(exact, 100.0, "name")
         if len(folded) >= 2:  # "urza lord" is part of "urza, lord protector", "護国卿ウルザ" of "護国卿、ウルザ"
-            bare = _bare(folded)
-            for name, squeezed, key in zip(names, bare_names, keys):
-                if folded in name or (bare and bare in squeezed):
-                    add(key, 90.0 + 10.0 * len(folded) / len(name) - 0.01, "part of the name")
-        for name, score, i in process.extract(folded, names, scorer=fuzz.WRatio, limit=limit * 3,
-                                              score_cutoff=FUZZY_CUTOFF):
-            add(keys[i], min(float(score), 99.0) - 10.0 * (name != folded and len(name) < len(folded) / 2),
-                "spelling")
+            squeezed = bare(folded)
+            for i, whole in matcher.parts(folded):
+                name = matcher.names[i]
+                share = len(folded) / len(name) if folded in name else len(squeezed) / max(1, len(matcher.bare[i]))
+                add(keys[i], 90.0 + 10.0 * share - 0.01 - (0.0 if whole else INSIDE_A_WORD), "part of the name")
+        if len(scored) < limit:
+            for i, score in matcher.close(folded, limit * 3, FUZZY_CUTOFF):
+                add(keys[i], min(score, 99.0), "spelling")
         ranked = sorted(scored.items(), key=lambda kv: (-kv[1][0], kv[0]))[:limit]
         return [self.card_brief(self.model.cards[k]) | {"score": round(s, 1), "match": how,
-                                                        "has_oracle": "faces" in self.model.cards[k]}
+                                                        "has_oracle": "faces" in self.model.cards[k],
+                                                        "citation": self._card_citation(k)}
                 for k, (s, how) in ranked]
+
+    def _card_citation(self, key: str) -> dict:
+        """Where a card comes from: its record in card data, else the name table that lists it."""
+        card = self.model.cards[key]
+        if card.get("data"):
+            return cite.locator(card["data"][0])
+        return cite.document(self.model, card["sources"][0]) if card.get("sources") else {}

@@ -4,9 +4,13 @@ from __future__ import annotations
 from kb import rulenumbers
 from kb.errors import DocumentNotFound, InvalidParameter, MechanicNotFound, MissingParameter, QueryTooLong
 from kb.lookup import cite, display
+from kb.lookup.cards import MAX_NAME_QUERY
 from kb.memo import per_owner
+from kb.search.tokenize import HAS_JA
 
 MAX_QUERY = 4000  # characters: a judge's question with its game state fits; a pasted article goes to /check
+CARDS_NAMED_LIKE = 5  # cards a lookup shows by name
+CARD_SHOWN = 85.0  # find_cards score: exact 100, part of a name 85-100, a spelling's rapidfuzz ratio
 
 
 class DocumentLookups:
@@ -84,6 +88,8 @@ class DocumentLookups:
         with one_pass():  # the hits and the question retriever share each query's BM25 pass
             hits = self.search_index.search(query, lang=lang, kinds=kinds, limit=int(limit))
             questions = self._question_rules(query, int(limit), current)
+        if not questions:  # a lookup may be a card's name, part of one or a misspelt one
+            questions = {"cards": [] if number else self._cards_named_like(query)}
         return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
                 else None, **questions,
                 "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
@@ -91,6 +97,15 @@ class DocumentLookups:
                                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
                                          "mechanics": list(h.doc.mechanics), "citation": h.doc.citation})
                          for h in hits]}
+
+    def _cards_named_like(self, query: str) -> list[dict]:
+        """The cards whose EN or JA name is the query, holds it or is spelt like it (kb.lookup.cards),
+        each cited by its card data record, as a question's named cards are shown."""
+        if len(query) > MAX_NAME_QUERY:
+            return []
+        return [c | {"name": c["name_ja"] if HAS_JA.search(query) and c["name_ja"] else c["name_en"],
+                     "oracle_name": self.model.cards[c["key"]].get("oracle_name") or c["name_en"]}
+                for c in self.find_cards(query, limit=CARDS_NAMED_LIKE) if c["score"] >= CARD_SHOWN]
 
     def _hit_view(self, hit: dict) -> dict:
         """What a results page needs besides the hit: the edition its numbers were written in, the
@@ -148,12 +163,13 @@ class DocumentLookups:
     def prepare_search(self) -> int:
         """Before serving: analyse every search document's text for its snippets (kb.search.snippet),
         index its stem pairs for the rerank (kb.search.pairs), make the search parts of every current EN
-        rule and build the question retriever with every card ruling's rules, so that a first search
+        rule, build the card-name matcher and the question retriever with every card ruling's rules, so that a first search
         costs what a repeated one does. Returns how many texts were analysed."""
         from kb.search import pairs, snippet
         index = self.search_index
         count = snippet.prepare(index, [d.text for d in index.docs])
         pairs.prepare(index)
+        self.prepare_cards()  # the card-name matcher a lookup asks
         current = self.model.current("en")
         if current:
             for number in self.model.edition_rules("en", current):

@@ -24,6 +24,16 @@ def test_find_cards_by_en_ja_part_and_misspelling(full_kb, query, how):
         "Urza, Lord Protector", "護国卿、ウルザ", how, True)
 
 
+def test_a_whole_word_ranks_above_a_part_inside_a_word_and_each_card_is_cited(full_kb):
+    hits = full_kb.find_cards("ward", limit=20)
+    names = [h["name_en"] for h in hits]
+    assert "Red Ward" in names and "Coward" not in names[:names.index("Red Ward") + 1]
+    urza = full_kb.find_cards("護国卿", limit=1)[0]
+    assert urza["citation"]["locator"] == "mtgjson-set-BRO.json /cards/225"
+    mage = full_kb.find_cards("翻弄する魔道士", limit=1)[0]  # known only from the JA/EN name table
+    assert mage["citation"]["document"] == "cards-ja-card-names-mtgwiki-20250922"
+
+
 def test_a_face_name_finds_its_card_and_the_meld_back_is_its_own_card(full_kb):
     assert full_kb.card("プレインズウォーカー、ウルザ")["name_en"] == "Urza, Planeswalker"
     assert full_kb.card("ガイアの声、ティタニア")["oracle_name"] == "Titania, Voice of Gaea"

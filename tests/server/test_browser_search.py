@@ -50,3 +50,29 @@ def test_a_question_shows_its_cards_and_the_rules_it_needs(browser, full_url, fu
     if os.environ.get("MTG_KB_SCREENSHOTS"):
         for p in tmp_path.glob("*.png"):
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
+
+
+def test_a_card_name_typed_in_the_search_box_finds_the_card(browser, full_url, tmp_path):  # noqa: F811
+    """A partial JA name and a misspelt EN one, typed as a user would: the card box lists the card
+    (JA first, EN beside, its card data record cited), and its link opens the card page."""
+    By = _by()
+    for width, height, label in ((1280, 900, "desktop"), (412, 915, "phone")):
+        browser.set_window_size(width, height)
+        for query in ("護国卿", "Urza Lord Protecter"):
+            browser.get(full_url + "/?lang=ja")
+            box = browser.find_element(By.NAME, "q")
+            box.send_keys(query)
+            box.submit()
+            _wait_url(browser, "/search")
+            found = browser.find_element(By.ID, "card-matches")
+            first = found.find_element(By.CSS_SELECTOR, "a.card-named")
+            assert first.text == "護国卿、ウルザ" and "Urza, Lord Protector" in found.text
+            assert "mtgjson-set-BRO.json /cards/225" in found.text
+            assert _fits(browser), f"the page is wider than the {label} window"
+        browser.save_screenshot(str(tmp_path / f"search-card-{label}.png"))
+    browser.find_element(By.CSS_SELECTOR, "#card-matches a.card-named").click()
+    _wait_url(browser, "/cards/")
+    assert browser.find_element(By.ID, "card-name").text.startswith("護国卿、ウルザ")
+    if os.environ.get("MTG_KB_SCREENSHOTS"):
+        for p in tmp_path.glob("*.png"):
+            shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])

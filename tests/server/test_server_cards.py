@@ -76,3 +76,30 @@ def test_an_unknown_card_is_404_json_and_html(client):
     page = client.get("/cards/Zzyzx%20Quorble", headers=HTML)
     assert page.status_code == 404 and page.mimetype == "text/html"
     assert "Zzyzx Quorble" in _text(page.get_data(as_text=True))
+
+
+@pytest.mark.parametrize("query, shown, how", [("Urza, Lord Protector", "Urza, Lord Protector", "name"),
+                                               ("護国卿", "護国卿、ウルザ", "part of the name"),
+                                               ("Urza Lord Protecter", "Urza, Lord Protector", "spelling")])
+def test_search_finds_a_card_by_name_part_or_spelling(client, query, shown, how):
+    found = client.get("/api/search?q=" + quote(query)).get_json()
+    card = found["cards"][0]
+    assert (card["name"], card["oracle_name"], card["match"]) == (shown, "Urza, Lord Protector", how)
+    assert card["citation"]["locator"] == "mtgjson-set-BRO.json /cards/225"
+    assert card["citation"] in found["citations"]
+    html = _page(client, "/search?lang=ja&q=" + quote(query))
+    box = html.split('id="card-matches"', 1)[1].split("</section>", 1)[0]
+    assert 'href="/cards/Urza,%20Lord%20Protector">護国卿、ウルザ</a>' in box
+    assert "カード" in box and "mtgjson-set-BRO.json /cards/225" in box
+
+
+def test_a_question_keeps_its_named_cards_and_a_rule_number_shows_none(client):
+    question = client.get("/api/search?q=" + quote("Can I respond when Lightning Bolt targets my creature "
+                                                    "with ward?")).get_json()
+    assert [c["oracle_name"] for c in question["cards"]] == ["Lightning Bolt"] and question["rules"]
+    assert client.get("/api/search?q=601.2c").get_json()["cards"] == []
+
+
+def test_an_unknown_card_suggests_close_names(client):
+    error = client.get("/api/cards/" + quote("Lightning")).get_json()["error"]
+    assert error["code"] == "card_not_found" and "Lightning Bolt" in error["suggestions"]

@@ -1,0 +1,132 @@
+"""Names found by part or by a close spelling, fast enough for every search (kb.lookup.cards).
+
+Card data has ~63,000 EN and JA names (cards and faces). Checking each one in Python costs
+70-120 ms a query; here:
+
+- ``parts(query)``: every name containing the query, by one scan of all names joined by
+  newlines (``str.find`` does the work) and, when that finds none, of the same names without spaces
+  and punctuation ("護国卿ウルザ" in 護国卿、ウルザ, "urzalord" in "urza, lord protector"). Each
+  match says whether it is whole words ("Red Ward" for "ward") or inside a word ("Coward").
+- ``close(query)``: names spelt nearly like the query (rapidfuzz ``ratio``, 0-100, over the names
+  without punctuation), scored only for the names sharing the most character trigrams with it
+  (an inverted index of trigrams in numpy: a few hundred candidates instead of every name).
+
+Names are given already folded (kb.text.normalize_kana); the matcher never changes them.
+"""
+from __future__ import annotations
+
+import re
+from bisect import bisect_right
+
+import numpy as np
+from rapidfuzz import fuzz, process
+
+PUNCTUATION = re.compile(r"[\W_]+")  # spaces, commas, 、・ and the like: not letters, kana or kanji
+CANDIDATES = 300  # names scored by rapidfuzz: those sharing the most trigrams with the query
+MAX_PARTS = 2000  # occurrences looked at per scan ("a" is in most names)
+SHARED_SHARE = 3  # a candidate shares at least a third of the query's known trigrams
+_WORDY = re.compile(r"[A-Za-z0-9]")
+_HAS_ASCII = re.compile(r"[\x00-\x7f]")
+# Names are scanned in three groups, so that an ASCII query scans one byte per character (a string
+# with one JA character is four times as long to scan): ASCII names, names mixing ASCII and other
+# characters (accented EN names, JA names with Latin letters), names with no ASCII character.
+_ASCII, _MIXED, _WIDE = "ascii", "mixed", "wide"
+
+
+def _groups(names: list[str]) -> dict[str, tuple[str, list[int], list[int]]]:
+    """Per group: its names joined by newlines, where each starts, and their indices."""
+    members: dict[str, list[int]] = {_ASCII: [], _MIXED: [], _WIDE: []}
+    for i, n in enumerate(names):
+        members[_ASCII if n.isascii() else _MIXED if _HAS_ASCII.search(n) else _WIDE].append(i)
+    out = {}
+    for kind, ids in members.items():
+        starts, at = [], 0
+        for i in ids:
+            starts.append(at)
+            at += len(names[i]) + 1
+        out[kind] = ("\n".join(names[i] for i in ids), starts, ids)
+    return out
+
+
+def bare(name: str) -> str:
+    return PUNCTUATION.sub("", name)
+
+
+def _trigrams(text: str) -> set[str]:
+    padded = f" {text} "
+    return {padded[i:i + 3] for i in range(len(padded) - 2)}
+
+
+class NameMatcher:
+    __slots__ = ("names", "bare", "_scans", "_bare_scans", "_grams", "_ids")
+
+    def __init__(self, names: list[str]):
+        self.names = names
+        self.bare = [bare(n) for n in names]
+        self._scans = _groups(names)
+        self._bare_scans = _groups(self.bare)
+        postings: dict[str, list[int]] = {}
+        for i, b in enumerate(self.bare):
+            for g in _trigrams(b):
+                postings.setdefault(g, []).append(i)
+        # one array of name ids, each trigram's sorted run of it (start, end): no array per trigram
+        self._grams: dict[str, tuple[int, int]] = {}
+        ids: list[int] = []
+        for g, run in postings.items():
+            self._grams[g] = (len(ids), len(ids) + len(run))
+            ids.extend(run)
+        self._ids = np.array(ids, dtype=np.int32)
+        self._ids.setflags(write=False)
+
+    def parts(self, query: str) -> list[tuple[int, bool]]:
+        """(name index, whole words) of every name containing ``query`` (or, if none does, whose
+        form without punctuation contains the query's), each name once, in name order."""
+        found = self._scan(query, self._scans, self.names, words=True)
+        if not found:
+            squeezed = bare(query)
+            if squeezed:
+                found = self._scan(squeezed, self._bare_scans, self.bare, words=False)
+        return sorted(found.items())
+
+    @staticmethod
+    def _scan(query: str, groups: dict, names: list[str], words: bool) -> dict[int, bool]:
+        out: dict[int, bool] = {}
+        if "\n" in query:
+            return out
+        for kind in (_ASCII, _MIXED) if query.isascii() else (_MIXED, _WIDE) if not _HAS_ASCII.search(query) \
+                else (_MIXED,):
+            joined, starts, ids = groups[kind]
+            at = joined.find(query)
+            for _ in range(MAX_PARTS):
+                if at < 0:
+                    break
+                j = bisect_right(starts, at) - 1
+                i, local = ids[j], at - starts[j]
+                whole = not words or _whole_words(names[i], local, local + len(query))
+                out[i] = out.get(i, False) or whole
+                at = joined.find(query, at + 1)
+        return out
+
+    def close(self, query: str, limit: int, cutoff: float) -> list[tuple[int, float]]:
+        """(name index, rapidfuzz ratio) of the names spelt most like ``query``, best first."""
+        squeezed = bare(query)
+        spans = [self._grams[g] for g in _trigrams(squeezed) if g in self._grams]
+        if not spans:
+            return []
+        ids = np.concatenate([self._ids[s:e] for s, e in spans])
+        shared = np.bincount(ids)
+        best = np.flatnonzero(shared >= max(1, len(spans) // SHARED_SHARE))
+        if len(best) > CANDIDATES:
+            best = best[np.argpartition(-shared[best], CANDIDATES - 1)[:CANDIDATES]]
+            best.sort()  # name order: ties in rapidfuzz's answer then follow the names' order
+        found = process.extract(squeezed, [self.bare[i] for i in best], scorer=fuzz.ratio, limit=limit,
+                                score_cutoff=cutoff)
+        return [(int(best[j]), float(score)) for _, score, j in found]
+
+
+def _whole_words(name: str, start: int, end: int) -> bool:
+    """Whether name[start:end] neither begins nor ends inside a Latin word ("ward" in "Red Ward",
+    not in "Coward"); Japanese has no word breaks, so a JA part always counts as whole."""
+    before = start > 0 and _WORDY.match(name[start - 1]) and _WORDY.match(name[start])
+    after = end < len(name) and _WORDY.match(name[end]) and _WORDY.match(name[end - 1])
+    return not (before or after)

@@ -1,0 +1,48 @@
+"""The name matcher behind card search (kb.search.namematch): parts of names found by scanning,
+whole words before parts inside a word, the unpunctuated fallback, close spellings through the
+trigram candidates, and queries that can match nothing."""
+from __future__ import annotations
+
+from kb.search.namematch import NameMatcher
+
+NAMES = ["urza, lord protector", "coward", "red ward", "護国卿、ウルザ", "lim-dûl's vault", "翻弄する魔道士",
+         "meddling mage", "warden of the wall"]
+
+
+def _parts(matcher, query):
+    return {matcher.names[i]: whole for i, whole in matcher.parts(query)}
+
+
+def test_parts_know_whole_words_from_parts_inside_a_word():
+    m = NameMatcher(NAMES)
+    assert _parts(m, "ward") == {"coward": False, "red ward": True, "warden of the wall": False}
+    assert _parts(m, "lord protector") == {"urza, lord protector": True}
+
+
+def test_parts_scan_every_group_a_query_can_meet():
+    m = NameMatcher(NAMES)
+    assert _parts(m, "vault") == {"lim-dûl's vault": True}  # ASCII query, name with an accent
+    assert _parts(m, "護国卿") == {"護国卿、ウルザ": True}  # JA names have no word breaks
+    assert _parts(m, "dûl") == {"lim-dûl's vault": True}
+
+
+def test_without_punctuation_when_nothing_holds_the_query_as_written():
+    m = NameMatcher(NAMES)
+    assert _parts(m, "護国卿ウルザ") == {"護国卿、ウルザ": True}
+    assert _parts(m, "urza lord") == {"urza, lord protector": True}
+    assert _parts(m, "urzalord") == {"urza, lord protector": True}
+
+
+def test_close_spellings_in_both_languages():
+    m = NameMatcher(NAMES)
+    best, score = m.close("urza lord protecter", 3, 80)[0]
+    assert m.names[best] == "urza, lord protector" and 90 < score < 100
+    assert m.names[m.close("medling mage", 3, 80)[0][0]] == "meddling mage"
+    assert m.names[m.close("翻弄する魔導士", 3, 80)[0][0]] == "翻弄する魔道士"
+
+
+def test_queries_matching_nothing():
+    m = NameMatcher(NAMES)
+    assert m.parts("zzyzx") == [] and m.close("zzyzx quorble", 5, 80) == []
+    assert m.parts("ward\nred") == []  # names are joined by newlines: a newline never spans two
+    assert m.close("day night", 5, 80) == []
