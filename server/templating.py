@@ -57,7 +57,12 @@ UI = {
     "via_terms": ("用語の定義", "defined terms"), "via_refs": ("ルールの参照", "rule references"),
     "current": ("現在の版では", "In the current edition"),
     "not_in_edition": ("この言語の本文はこの版にありません", "No text in this language for this edition"),
-    "did_you_mean": ("近いルール番号", "Close rule numbers"),
+    "did_you_mean": ("候補", "Suggestions"),
+    "did_you_mean_rule_not_found": ("近いルール番号", "Close rule numbers"),
+    "did_you_mean_edition_not_found": ("読み込まれている版", "Loaded editions"),
+    "did_you_mean_card_not_found": ("近い名前のカード", "Cards with close names"),
+    "did_you_mean_mechanic_not_found": ("近い名前のメカニズム", "Mechanics with close names"),
+    "did_you_mean_document_not_found": ("文書の一覧", "Documents"),
     "error": ("エラー", "Error"),
     "home_intro": ("総合ルール・Wiki・FAQ・記事を一つの出典付きグラフで。",
                    "The Comprehensive Rules, wiki pages, FAQs and articles in one cited graph."),
@@ -315,7 +320,7 @@ def lang_url(lang: str) -> str:
 def init_app(app: Flask) -> None:
     app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
-    app.jinja_env.globals.update(url_for=url_for, t=t, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
+    app.jinja_env.globals.update(url_for=url_for, t=t, ui=UI, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
                                  rule_link=rule_link,
                                  outcome_view=outcome_view)
     app.jinja_env.trim_blocks = True

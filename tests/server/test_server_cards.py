@@ -103,3 +103,7 @@ def test_a_question_keeps_its_named_cards_and_a_rule_number_shows_none(client):
 def test_an_unknown_card_suggests_close_names(client):
     error = client.get("/api/cards/" + quote("Lightning")).get_json()["error"]
     assert error["code"] == "card_not_found" and "Lightning Bolt" in error["suggestions"]
+    page = client.get("/cards/Lightning?lang=ja", headers=HTML)
+    html = page.get_data(as_text=True)
+    assert page.status_code == 404 and "近い名前のカード" in html and "近いルール番号" not in html
+    assert '<a class="card-named" href="/cards/Lightning%20Bolt">Lightning Bolt</a>' in html
