@@ -104,7 +104,7 @@ class CardLookups:
         return per_owner(self, "card-names", make)
 
     def prepare_cards(self) -> int:
-        """Before serving: the name matcher (~0.7 s), so no request builds it. Returns the names."""
+        """Before serving: the name matcher (~0.3 s), so no request builds it. Returns the names."""
         return len(self._card_names()[1])
 
     def find_cards(self, query: str, limit: int = 10) -> list[dict]:

@@ -57,26 +57,44 @@ def _trigrams(text: str) -> set[str]:
     return {padded[i:i + 3] for i in range(len(padded) - 2)}
 
 
+def _codes(grams: list[str]) -> np.ndarray:
+    """A trigram as one integer: its three code points (21 bits each)."""
+    return np.array([(ord(g[0]) << 42) | (ord(g[1]) << 21) | ord(g[2]) for g in grams], dtype=np.int64)
+
+
+def _trigram_index(names: list[str]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """(sorted distinct trigram codes, where each one's run starts in ``ids``, the name ids of every
+    run, each run sorted): the trigrams of each name padded with a space at both ends, each once per
+    name, made over all names at once in numpy (a Python loop took 0.7 s for 63,000 names)."""
+    padded = "".join(f" {n} \n" for n in names)
+    points = np.frombuffer(padded.encode("utf-32-le"), dtype=np.uint32).astype(np.int64)
+    owner = np.cumsum(points == ord("\n")) if len(points) else points  # name of each position
+    first, second, third = points[:-2], points[1:-1], points[2:]
+    keep = (first != ord("\n")) & (second != ord("\n")) & (third != ord("\n"))
+    codes = ((first << 42) | (second << 21) | third)[keep]
+    ids = owner[:-2][keep]
+    order = np.lexsort((ids, codes))  # by code, then name
+    codes, ids = codes[order], ids[order]
+    if len(codes):
+        once = np.concatenate(([True], (codes[1:] != codes[:-1]) | (ids[1:] != ids[:-1])))
+        codes, ids = codes[once], ids[once]  # a trigram twice in one name counts once
+    grams, starts = np.unique(codes, return_index=True)
+    starts = np.append(starts, len(codes))
+    name_ids = ids.astype(np.int32)
+    for arr in (grams, starts, name_ids):
+        arr.setflags(write=False)
+    return grams, starts, name_ids
+
+
 class NameMatcher:
-    __slots__ = ("names", "bare", "_scans", "_bare_scans", "_grams", "_ids")
+    __slots__ = ("names", "bare", "_scans", "_bare_scans", "_grams", "_starts", "_ids")
 
     def __init__(self, names: list[str]):
         self.names = names
         self.bare = [bare(n) for n in names]
         self._scans = _groups(names)
         self._bare_scans = _groups(self.bare)
-        postings: dict[str, list[int]] = {}
-        for i, b in enumerate(self.bare):
-            for g in _trigrams(b):
-                postings.setdefault(g, []).append(i)
-        # one array of name ids, each trigram's sorted run of it (start, end): no array per trigram
-        self._grams: dict[str, tuple[int, int]] = {}
-        ids: list[int] = []
-        for g, run in postings.items():
-            self._grams[g] = (len(ids), len(ids) + len(run))
-            ids.extend(run)
-        self._ids = np.array(ids, dtype=np.int32)
-        self._ids.setflags(write=False)
+        self._grams, self._starts, self._ids = _trigram_index(self.bare)
 
     def parts(self, query: str) -> list[tuple[int, bool]]:
         """(name index, whole words) of every name containing ``query`` (or, if none does, whose
@@ -110,7 +128,10 @@ class NameMatcher:
     def close(self, query: str, limit: int, cutoff: float) -> list[tuple[int, float]]:
         """(name index, rapidfuzz ratio) of the names spelt most like ``query``, best first."""
         squeezed = bare(query)
-        spans = [self._grams[g] for g in _trigrams(squeezed) if g in self._grams]
+        codes = _codes(sorted(_trigrams(squeezed)))
+        at = np.searchsorted(self._grams, codes)
+        at = at[(at < len(self._grams)) & (self._grams[np.minimum(at, len(self._grams) - 1)] == codes)]
+        spans = [(self._starts[i], self._starts[i + 1]) for i in at.tolist()]
         if not spans:
             return []
         ids = np.concatenate([self._ids[s:e] for s, e in spans])
