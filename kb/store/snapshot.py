@@ -31,9 +31,9 @@ import pyoxigraph as ox
 
 from kb import config
 from kb.store.rows import Model
-from kb.store.tables import EditionTable
+from kb.store.tables import EditionTable, PartedBlock
 
-FORMAT_VERSION = 3  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/
+FORMAT_VERSION = 4  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in parts
 
 
 class SnapshotError(RuntimeError):
@@ -44,6 +44,7 @@ MODEL, SEARCH, GRAPH, STORE, META = "model.marshal", "search.bin", "graph.marsha
 
 
 PER_EDITION = ("rules", "children", "glossary", "refs_in")  # EditionTables: one block per edition
+PARTED = ("rules",)  # in an older edition's file: in parts by chapter (kb.store.tables.PartedBlock)
 EDITIONS_DIR = "editions"
 
 
@@ -72,11 +73,12 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
         data[name] = {k: v for k, v in blocks.items() if k in kept}
         for key, block in blocks.items():
             if key not in kept:
-                older.setdefault(key, {})[name] = block
+                older.setdefault(key, {})[name] = PartedBlock.split(block) if name in PARTED else block
     (folder / EDITIONS_DIR).mkdir(exist_ok=True)
     written = {}
     for (lang, edition), fields in older.items():
         name, key = f"{lang}_{edition}.marshal", keys.get((lang, edition))
+        key = f"{FORMAT_VERSION}:{key}" if key is not None else None  # a file of another format is never reused
         if key is not None:
             written[name] = key
             if before.get(name) == key:
@@ -111,7 +113,8 @@ class _EditionFiles:
         if fields is None:
             fields = self._read[(lang, edition)] = marshal.loads(
                 (self.folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").read_bytes())
-        return fields.get(name, {})
+        found = fields.get(name, {})
+        return PartedBlock(found) if name in PARTED else found
 
 
 def meta(model: Model, sources, warnings, seconds: float) -> dict:
