@@ -128,6 +128,8 @@ class NameMatcher:
     def close(self, query: str, limit: int, cutoff: float) -> list[tuple[int, float]]:
         """(name index, rapidfuzz ratio) of the names spelt most like ``query``, best first."""
         squeezed = bare(query)
+        if not squeezed or not len(self._grams):
+            return []
         codes = _codes(sorted(_trigrams(squeezed)))
         at = np.searchsorted(self._grams, codes)
         at = at[(at < len(self._grams)) & (self._grams[np.minimum(at, len(self._grams) - 1)] == codes)]

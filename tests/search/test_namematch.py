@@ -46,3 +46,8 @@ def test_queries_matching_nothing():
     assert m.parts("zzyzx") == [] and m.close("zzyzx quorble", 5, 80) == []
     assert m.parts("ward\nred") == []  # names are joined by newlines: a newline never spans two
     assert m.close("day night", 5, 80) == []
+
+
+def test_no_names_at_all():
+    m = NameMatcher([])
+    assert m.parts("urza") == [] and m.close("urza", 5, 80) == [] and m.close("、", 5, 80) == []
