@@ -262,6 +262,16 @@ def card_key(name_en: str | None, name_ja: str | None) -> str:
     return slug(name_en) if name_en else "ja-" + (name_ja or "")
 
 
+def _name_locator(model: Model, name) -> dict:
+    """Where a name table lists a card: its line (TSV) or the JSON pointer of its first record."""
+    doc = model.documents.get(name.source, {})
+    path = doc.get("path") or name.source
+    where = f"line {name.line}" if name.line is not None else name.pointer
+    return {"document": name.source, "document_title": doc.get("title") or name.source,
+            "line_start": name.line, "line_end": name.line, "section": name.pointer or "",
+            "locator": f"{path} {where}"}
+
+
 def _cards(model: Model, corpus: Corpus) -> None:
     for name in corpus.cards:
         key = model.card_names.get(normalize(name.name_en or "")) or card_key(name.name_en, name.name_ja)
@@ -271,6 +281,10 @@ def _cards(model: Model, corpus: Corpus) -> None:
             card["name_ja"] = name.name_ja
         if name.source not in card["sources"]:
             card["sources"].append(name.source)
+        if name.line is not None or name.pointer is not None:
+            named_in = card.setdefault("named_in", [])
+            if not any(loc["document"] == name.source for loc in named_in):
+                named_in.append(_name_locator(model, name))
     for card in model.cards.values():
         for n in (card["name_en"], card["name_ja"]):
             if n:

@@ -55,6 +55,7 @@ class CardLookups:
                  for n in card.get("rules", []) if current and ("en", current, n) in self.model.rules]
         rulings = [self.card_ruling(rid) for rid in card.get("rulings", [])]
         data = [cite.locator(loc) for loc in card.get("data", [])]
+        data += [cite.locator(loc) for loc in card.get("named_in", [])]  # the name tables' entries
         out = {"key": key, "name_ja": card["name_ja"], "name_en": card["name_en"],
                "oracle_name": card.get("oracle_name"), "layout": card.get("layout"),
                "faces": card.get("faces", []), "keywords": card.get("keywords", []), "sets": card.get("sets", []),
@@ -145,8 +146,10 @@ class CardLookups:
                 for k, (s, how) in ranked]
 
     def _card_citation(self, key: str) -> dict:
-        """Where a card comes from: its record in card data, else the name table that lists it."""
+        """Where a card comes from: its record in card data, else the name table's entry for it."""
         card = self.model.cards[key]
         if card.get("data"):
             return cite.locator(card["data"][0])
+        if card.get("named_in"):
+            return cite.locator(card["named_in"][0])
         return cite.document(self.model, card["sources"][0]) if card.get("sources") else {}

@@ -85,14 +85,14 @@ def parse_names_tsv(text: str, document: Document) -> list[CardName]:
         raise CardDataError(document, f"TSV lacks columns {sorted(missing)}", line=1)
     col = {name: header.index(name) for name in TSV_COLUMNS[:7]}
     out = []
-    for line in lines[1:]:
+    for number, line in enumerate(lines[1:], 2):
         if not line.strip():
             continue
         cells = line.split("\t")
         row = {name: (cells[i] if i < len(cells) else "") or None for name, i in col.items()}
         out.append(CardName(name_en=face_pair(row["name_en"] or "", row["name_ja"]),
                             name_ja=row["name_ja"], source=document.id, set_code=row["set"],
-                            number=row["number"], type_en=row["type_en"], type_ja=row["type_ja"]))
+                            number=row["number"], type_en=row["type_en"], type_ja=row["type_ja"], line=number))
     return out
 
 
@@ -109,14 +109,20 @@ def parse_wiki_name_table(text: str, document: Document) -> list[CardName]:
     """
     records = _json(text, document)
     names: dict[str, list[str]] = {}  # EN -> distinct real JA names, in order
+    first: dict[tuple[str, str | None], int] = {}  # (EN, JA or None) -> index of its first record
+    seen = [0]
 
     def read(rec: dict) -> None:
         ja = text_field(rec, "jpname")
-        found = names.setdefault(text_field(rec, "name", required=True), [])
-        if ja and ja != NO_JA and ja not in found:
-            found.append(ja)
+        en = text_field(rec, "name", required=True)
+        found = names.setdefault(en, [])
+        real = ja if ja and ja != NO_JA else None
+        first.setdefault((en, real), seen[0])
+        if real and real not in found:
+            found.append(real)
+        seen[0] += 1
 
     _each(document, records, read)
     source = document.id
-    return [CardName(name_en=en, name_ja=ja, source=source)
+    return [CardName(name_en=en, name_ja=ja, source=source, pointer=f"/{first[(en, ja)]}")
             for en, jas in names.items() for ja in (jas or [None])]

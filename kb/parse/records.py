@@ -207,6 +207,8 @@ class CardName:
     number: str | None = None
     type_en: str | None = None
     type_ja: str | None = None
+    line: int | None = None  # where in its file the pair was read: a line (TSV) ...
+    pointer: str | None = None  # ... or a JSON pointer to its first record ("/1234": the wiki table)
 
 
 @dataclass(slots=True)

@@ -34,6 +34,25 @@ def test_a_whole_word_ranks_above_a_part_inside_a_word_and_each_card_is_cited(fu
     assert mage["citation"]["document"] == "cards-ja-card-names-mtgwiki-20250922"
 
 
+def test_a_name_table_entry_is_cited_where_a_user_can_find_it(full_kb):
+    """The JSON pointer of the wiki table's record, the line of the TSV: each holds the card's names."""
+    import json
+
+    from tests.conftest import require_data
+
+    shared_data = require_data()
+
+    mage = full_kb.find_cards("翻弄する魔道士", limit=1)[0]["citation"]
+    path, pointer = mage["locator"].split(" ")
+    records = json.loads((shared_data / "cards" / path).read_text(encoding="utf-8"))
+    assert records[int(pointer.lstrip("/"))] == {"name": "Meddling Mage", "jpname": "翻弄する魔道士"}
+    assert mage in full_kb.card("Meddling Mage")["citations"]
+    tsv = next(loc for loc in full_kb.model.cards["urza-lord-protector"]["named_in"] if loc["line_start"])
+    line = (shared_data / "cards" / tsv["locator"].split(" ")[0]).read_text(encoding="utf-8").splitlines()[
+        tsv["line_start"] - 1]
+    assert "\tUrza, Lord Protector // Urza, Planeswalker\t護国卿、ウルザ\t" in line
+
+
 def test_a_face_name_finds_its_card_and_the_meld_back_is_its_own_card(full_kb):
     assert full_kb.card("プレインズウォーカー、ウルザ")["name_en"] == "Urza, Planeswalker"
     assert full_kb.card("ガイアの声、ティタニア")["oracle_name"] == "Titania, Voice of Gaea"
