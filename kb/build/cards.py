@@ -49,13 +49,18 @@ def _face_row(face) -> dict:
             "type_ja": face.type_ja, "text_ja": face.text_ja}
 
 
+def record_locator(model: Model, source: str, pointer: str | None = None, line: int | None = None) -> dict:
+    """Where in a card-data file a record was read: its JSON pointer, or its line (a TSV)."""
+    doc = model.documents.get(source, {})
+    where = f"line {line}" if line is not None else pointer
+    return {"document": source, "document_title": doc.get("title") or source,
+            "line_start": line, "line_end": line, "section": pointer or "",
+            "locator": f"{doc.get('path') or source} {where}"}
+
+
 def _locator(model: Model, card: OracleCard, pointer: str | None = None) -> dict:
-    """Where in its file a card (or, with ``pointer``, one of its rulings) was read: path + JSON pointer."""
-    doc = model.documents.get(card.source, {})
-    pointer = pointer or card.locator
-    return {"document": card.source, "document_title": doc.get("title") or card.source,
-            "line_start": None, "line_end": None, "section": pointer,
-            "locator": f"{doc.get('path') or card.source} {pointer}"}
+    """Where in its file a card (or, with ``pointer``, one of its rulings) was read."""
+    return record_locator(model, card.source, pointer or card.locator)
 
 
 def add_oracle_cards(model: Model, cards: list[OracleCard]) -> None:

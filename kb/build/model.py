@@ -18,7 +18,7 @@ from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
 from kb.build import ja_names, japanese
-from kb.build.cards import add_oracle_cards, fill_from_name, link_cards
+from kb.build.cards import add_oracle_cards, fill_from_name, link_cards, record_locator
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
 from kb.store.rows import Model
@@ -262,16 +262,6 @@ def card_key(name_en: str | None, name_ja: str | None) -> str:
     return slug(name_en) if name_en else "ja-" + (name_ja or "")
 
 
-def _name_locator(model: Model, name) -> dict:
-    """Where a name table lists a card: its line (TSV) or the JSON pointer of its first record."""
-    doc = model.documents.get(name.source, {})
-    path = doc.get("path") or name.source
-    where = f"line {name.line}" if name.line is not None else name.pointer
-    return {"document": name.source, "document_title": doc.get("title") or name.source,
-            "line_start": name.line, "line_end": name.line, "section": name.pointer or "",
-            "locator": f"{path} {where}"}
-
-
 def _cards(model: Model, corpus: Corpus) -> None:
     for name in corpus.cards:
         key = model.card_names.get(normalize(name.name_en or "")) or card_key(name.name_en, name.name_ja)
@@ -284,7 +274,7 @@ def _cards(model: Model, corpus: Corpus) -> None:
         if name.line is not None or name.pointer is not None:
             named_in = card.setdefault("named_in", [])
             if not any(loc["document"] == name.source for loc in named_in):
-                named_in.append(_name_locator(model, name))
+                named_in.append(record_locator(model, name.source, name.pointer, name.line))  # a name table's entry
     for card in model.cards.values():
         for n in (card["name_en"], card["name_ja"]):
             if n:
