@@ -13,6 +13,7 @@ from kb import rulenumbers
 from kb.errors import (CardNotFound, DocumentNotFound, InvalidJSON, InvalidParameter, MechanicNotFound,
                        RuleNotFound, RulingNotFound, SituationError, UnsupportedMediaType)
 from kb.lookup.cards import MAX_NAME_QUERY
+from kb.search.tokenize import HAS_JA
 from kb.memo import per_owner
 from kb.text import json_loads_bounded
 from server.state import get_kb
@@ -80,7 +81,9 @@ def card(name: str) -> dict:
     found = kb.card(name)
     if found is None:
         close = kb.find_cards(name, limit=5) if len(name.strip()) <= MAX_NAME_QUERY else []
-        raise CardNotFound(f"no card named {name!r}", suggestions=[c["name_en"] or c["name_ja"] for c in close])
+        ja = bool(HAS_JA.search(name))  # close names in the language the name was asked in
+        raise CardNotFound(f"no card named {name!r}", suggestions=[(c["name_ja"] if ja else None) or c["name_en"]
+                                                                    or c["name_ja"] for c in close])
     return found
 
 

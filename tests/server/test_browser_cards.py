@@ -59,3 +59,23 @@ def test_the_card_page_at_desktop_and_phone_width(browser, full_url, tmp_path): 
     if os.environ.get("MTG_KB_SCREENSHOTS"):
         for p in tmp_path.glob("*.png"):
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
+
+
+def test_an_unknown_card_page_offers_close_names_at_phone_width(browser, full_url, tmp_path):  # noqa: F811
+    """A name that fits no one card: a 404 in Japanese listing the cards with close names as links
+    (not "close rule numbers"); following one opens that card's page."""
+    By = _by()
+    browser.set_window_size(412, 915)
+    browser.get(full_url + "/cards/Lightning?lang=ja")
+    _wait_url(browser, "/cards/Lightning")
+    assert "近い名前のカード" in browser.find_element(By.TAG_NAME, "main").text
+    links = browser.find_elements(By.CSS_SELECTOR, "ul.suggestions a.card-named")
+    assert "Lightning Bolt" in [a.text for a in links]
+    assert _fits(browser)
+    browser.save_screenshot(str(tmp_path / "card-not-found-phone.png"))
+    next(a for a in links if a.text == "Lightning Bolt").click()
+    _wait_url(browser, "/cards/Lightning%20Bolt")
+    assert browser.find_element(By.ID, "card-name").text.startswith("稲妻")
+    if os.environ.get("MTG_KB_SCREENSHOTS"):
+        for p in tmp_path.glob("*.png"):
+            shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])

@@ -107,3 +107,5 @@ def test_an_unknown_card_suggests_close_names(client):
     html = page.get_data(as_text=True)
     assert page.status_code == 404 and "近い名前のカード" in html and "近いルール番号" not in html
     assert '<a class="card-named" href="/cards/Lightning%20Bolt">Lightning Bolt</a>' in html
+    ja = client.get("/api/cards/" + quote("稲妻の")).get_json()["error"]  # part of JA names: JA suggestions
+    assert "稲妻の斧" in ja["suggestions"] and not any(s.isascii() for s in ja["suggestions"])
