@@ -18,6 +18,9 @@ from kb.text import normalize
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff0c": ",", "\u3001": "、"})
 _WORD_START = re.compile(r"(?<![A-Za-z0-9'])[A-Z0-9]")
+# a name used as a verb or a plural ("Lightning Bolts one", "Unsummons their Wall", "two Plains'"):
+# the same card, so the ending is part of the mention (and blanked with it)
+_ENDING = re.compile(r"(?:e?s|e?d|ing)?(?![A-Za-z0-9])")
 RULINGS_CHARS = 2000  # of one card's rulings, as one query (tuning half: 1500-3000 within .005)
 JA_OFFSET = 10**6  # a JA name's offsets are in the folded text, kept apart from EN ones
 MIN_JA = 2  # JA names of one character (火) are words of every sentence
@@ -69,11 +72,14 @@ class CardNames:
         for m in _WORD_START.finditer(text):
             start = m.start()
             word = text[start:].split(" ", 1)[0]
-            for first in {word, word.rstrip(".,;:!?)'s").rstrip("'"), word.rstrip(".,;:!?)")}:
+            bare = word.rstrip(".,;:!?)")
+            firsts = {word, bare, word.rstrip(".,;:!?)'s").rstrip("'")}
+            firsts.update(bare[:-len(e)] for e in ("s", "es", "d", "ed", "ing") if bare.endswith(e))  # Disenchanted
+            for first in firsts:
                 for name, key in self.en.get(first, ()):
-                    end = start + len(name)
-                    if text.startswith(name, start) and (end == len(text) or not text[end].isalnum()):
-                        add(key, name, start, end)
+                    ending = _ENDING.match(text, start + len(name)) if text.startswith(name, start) else None
+                    if ending:
+                        add(key, name, start, ending.end())
                         break
         if HAS_JA.search(text):
             folded = normalize(text)

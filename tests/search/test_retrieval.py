@@ -22,7 +22,17 @@ def _keys(names, text):
 def test_cards_found_by_english_name_at_word_boundaries(names):
     assert _keys(names, "Can Urza, Lord Protector's ability reduce the cost of Lightning Bolt?") == [
         "Urza, Lord Protector", "Lightning Bolt"]
-    assert _keys(names, "My opponent's Lightning Bolts") == []  # not a card: a word goes on
+    assert _keys(names, "My opponent's Lightning Boltsmith") == []  # not the card: a word goes on
+
+
+def test_a_card_name_used_as_a_verb_or_a_plural_is_that_card(names):
+    # players say "Bolts it", "Unsummons their Wall", "Disenchanted": the same card, and its
+    # ending is blanked with the name so that "s" is no word of the question
+    assert _keys(names, "In response my opponent Lightning Bolts one of them") == ["Lightning Bolt"]
+    assert _keys(names, "my opponent then Unsummons their own Wall") == ["Unsummon"]
+    found = names.find("They Disenchanted The Mightstone and Weakstone.")
+    assert [names.model.cards[c.key]["oracle_name"] for c in found] == ["Disenchant", "The Mightstone and Weakstone"]
+    assert CardNames.without_names("They Disenchanted it.", names.find("They Disenchanted it.")).split() == ["They", "it."]
 
 
 def test_cards_found_by_japanese_name_with_or_without_brackets(names):
