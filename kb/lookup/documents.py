@@ -187,7 +187,8 @@ class DocumentLookups:
         return {"rules": [self._question_rule(("en", current, h.number), h.via)
                           for h in found.rules if ("en", current, h.number) in self.model.rules],
                 "cards": [{"key": c.key, "name": c.name, "oracle_name": self.model.cards[c.key]["oracle_name"],
-                           "name_ja": self.model.cards[c.key].get("name_ja")} for c in found.cards]}
+                           "name_ja": self.model.cards[c.key].get("name_ja"), "citation": self._card_citation(c.key)}
+                          for c in found.cards]}
 
     def _question_rule(self, key, via: list[str]) -> dict:
         """A rule a question needs: today's EN text, the EN/JA title of its titled ancestor (608 Resolving

@@ -18,7 +18,7 @@ from kb.text import normalize
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff0c": ",", "\u3001": "、"})
 _WORD_START = re.compile(r"(?<![A-Za-z0-9'])[A-Z0-9]")
-# a name used as a verb or a plural ("Lightning Bolts one", "Unsummons their Wall", "two Plains'"):
+# a name used as a verb or a plural ("Lightning Bolts one", "Unsummons their Wall", "two Islands"):
 # the same card, so the ending is part of the mention (and blanked with it)
 _ENDING = re.compile(r"(?:e?s|e?d|ing)?(?![A-Za-z0-9])")
 RULINGS_CHARS = 2000  # of one card's rulings, as one query (tuning half: 1500-3000 within .005)

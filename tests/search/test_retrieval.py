@@ -89,6 +89,9 @@ def test_one_hit_per_rule_numbered_as_today(full_kb):
 def test_search_answers_a_question_with_rules_and_the_cards_it_names(full_kb):
     out = full_kb.search("《護国卿、ウルザ》と《マイトストーンとウィークストーン》を合体させたら、マナ総量はいくつになりますか？")
     assert [c["oracle_name"] for c in out["cards"]] == ["Urza, Lord Protector", "The Mightstone and Weakstone"]
+    # each named card cited by its card data record, as a lookup's cards are
+    assert all(c["citation"]["document"] == "cards-mtgjson-set-BRO" and c["citation"]["locator"].startswith(
+        "mtgjson-set-BRO.json /cards/") for c in out["cards"])
     current = full_kb.model.current("en")
     assert all(r["citation"]["edition"] == current and r["citation"]["rule"] == r["number"] for r in out["rules"])
     assert "712.5e" in [r["number"] for r in out["rules"]][:10]  # a melded permanent's mana value
