@@ -33,7 +33,8 @@ from kb import config
 from kb.store.rows import Model
 from kb.store.tables import EditionTable, PartedBlock
 
-FORMAT_VERSION = 4  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in parts
+FORMAT_VERSION = 5  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in
+# parts; 5: parts by rule, each other table as its own bytes (a file read decodes none of them)
 
 
 class SnapshotError(RuntimeError):
@@ -44,7 +45,7 @@ MODEL, SEARCH, GRAPH, STORE, META = "model.marshal", "search.bin", "graph.marsha
 
 
 PER_EDITION = ("rules", "children", "glossary", "refs_in")  # EditionTables: one block per edition
-PARTED = ("rules",)  # in an older edition's file: in parts by chapter (kb.store.tables.PartedBlock)
+PARTED = ("rules",)  # in an older edition's file: in parts by rule (kb.store.tables.PartedBlock)
 EDITIONS_DIR = "editions"
 
 
@@ -73,7 +74,7 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
         data[name] = {k: v for k, v in blocks.items() if k in kept}
         for key, block in blocks.items():
             if key not in kept:
-                older.setdefault(key, {})[name] = PartedBlock.split(block) if name in PARTED else block
+                older.setdefault(key, {})[name] = PartedBlock.split(block) if name in PARTED else marshal.dumps(dict(block))
     (folder / EDITIONS_DIR).mkdir(exist_ok=True)
     written = {}
     for (lang, edition), fields in older.items():
@@ -102,7 +103,8 @@ def _edition_keys(snapshot: Path) -> dict[str, str]:
 
 
 class _EditionFiles:
-    """Older editions' blocks, each file read once, on the first use of any of its tables."""
+    """Older editions' blocks, each file read once, on the first use of any of its tables; a table
+    is decoded when it is asked for (a rule's history reads no glossary of older editions)."""
 
     def __init__(self, folder: Path):
         self.folder = folder
@@ -113,8 +115,10 @@ class _EditionFiles:
         if fields is None:
             fields = self._read[(lang, edition)] = marshal.loads(
                 (self.folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").read_bytes())
-        found = fields.get(name, {})
-        return PartedBlock(found) if name in PARTED else found
+        found = fields.pop(name, None)  # each table is asked for once (EditionTable); its bytes are not kept
+        if name in PARTED:
+            return PartedBlock(found or {})
+        return marshal.loads(found) if found is not None else {}
 
 
 def meta(model: Model, sources, warnings, seconds: float) -> dict:

@@ -9,6 +9,7 @@ dict, and the cost of one more edition is a file on disk, not memory or load tim
 from __future__ import annotations
 
 import marshal
+import re
 import threading
 from collections.abc import Callable, Iterator, MutableMapping
 
@@ -113,28 +114,48 @@ class EditionTable(MutableMapping):
         return block.setdefault(key[2], default)
 
 
-class PartedBlock(MutableMapping):
-    """An older edition's rows in parts by the first character of their key (a rule's chapter), each
-    part unmarshalled on first use: a rule's history reads one part of every edition, not all of
-    them (``kb rule`` reads 34 editions). Iterates in the order the rows were written; a whole pass
-    (a diff, the build) reads every part."""
+_PART = re.compile(r"\d+(?:\.\d+)?")
+ORDER = "\x00order"  # not a part: the keys in the order written, read only by a whole pass or an edit
 
-    __slots__ = ("_raw", "_parts", "_lock")
+
+def part_of(key) -> str:
+    """The part a row is in: its rule's number without the subrule letter (702.19b and 702.19 are
+    part 702.19, 702 is 702), or the first character of any other key."""
+    text = str(key)
+    found = _PART.match(text)
+    return found.group(0) if found else text[:1]
+
+
+class PartedBlock(MutableMapping):
+    """An older edition's rows in parts by rule (``part_of``: 702.19 with its subrules), each part
+    unmarshalled on first use: a rule's history reads a few rows of every edition, not a chapter of
+    each (``kb rule`` reads 34 editions). Iterates in the order the rows were written (the key order
+    is kept beside the parts: one 2008 rule stands out of its place); a whole pass (a diff, the
+    build) reads every part."""
+
+    __slots__ = ("_raw", "_parts", "_order", "_lock")
 
     def __init__(self, raw: dict[str, bytes]):
-        self._raw = raw  # part -> marshal bytes, in the order of the rows
+        self._raw = raw  # part -> marshal bytes, and ORDER -> the keys' order
         self._parts: dict[str, dict] = {}
+        self._order: list | None = None  # read on first need
         self._lock = threading.Lock()
 
     @staticmethod
     def split(block: Block) -> dict[str, bytes]:
         """A block as the parts ``PartedBlock`` reads (the bytes of parts never read are kept as they were)."""
         if isinstance(block, PartedBlock):
-            return {p: (marshal.dumps(block._parts[p]) if p in block._parts else raw) for p, raw in block._raw.items()}
+            out = {p: (marshal.dumps(block._parts[p]) if p in block._parts else raw)
+                   for p, raw in block._raw.items() if p != ORDER}
+            kept = block._raw.get(ORDER)
+            out[ORDER] = marshal.dumps(block._keys()) if block._order is not None or kept is None else kept
+            return out
         parts: dict[str, dict] = {}
         for key, row in block.items():
-            parts.setdefault(str(key)[:1], {})[key] = row
-        return {p: marshal.dumps(rows) for p, rows in parts.items()}
+            parts.setdefault(part_of(key), {})[key] = row
+        out = {p: marshal.dumps(rows) for p, rows in parts.items()}
+        out[ORDER] = marshal.dumps(list(block))
+        return out
 
     def _part(self, name: str) -> dict:
         found = self._parts.get(name)
@@ -148,24 +169,35 @@ class PartedBlock(MutableMapping):
                         self._raw[name] = marshal.dumps({})
         return found
 
+    def _keys(self) -> list:
+        if self._order is None:
+            with self._lock:
+                if self._order is None:
+                    raw = self._raw.get(ORDER)
+                    self._order = marshal.loads(raw) if raw is not None else []
+        return self._order
+
     def __getitem__(self, key):
-        return self._part(str(key)[:1])[key]
+        return self._part(part_of(key))[key]
 
     def get(self, key, default=None):
-        return self._part(str(key)[:1]).get(key, default)
+        return self._part(part_of(key)).get(key, default)
 
     def __contains__(self, key) -> bool:
-        return key in self._part(str(key)[:1])
+        return key in self._part(part_of(key))
 
     def __setitem__(self, key, value) -> None:
-        self._part(str(key)[:1])[key] = value
+        part = self._part(part_of(key))
+        if key not in part:
+            self._keys().append(key)
+        part[key] = value
 
     def __delitem__(self, key) -> None:
-        del self._part(str(key)[:1])[key]
+        del self._part(part_of(key))[key]
+        self._keys().remove(key)
 
     def __iter__(self) -> Iterator:
-        for name in list(self._raw):
-            yield from self._part(name)
+        return iter(list(self._keys()))
 
     def __len__(self) -> int:
-        return sum(len(self._part(name)) for name in list(self._raw))
+        return len(self._keys())
