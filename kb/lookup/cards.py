@@ -6,7 +6,6 @@ from __future__ import annotations
 from kb.errors import InvalidParameter, MissingParameter
 from kb.lookup import cite
 from kb.memo import per_owner
-from kb.search.namematch import NameMatcher, bare
 from kb.store.names import card_key
 from kb.text import compact, normalize, normalize_kana
 
@@ -96,6 +95,8 @@ class CardLookups:
     def _card_names(self):
         """Every EN and JA name of every card and face (folded: kb.text.normalize_kana), their card
         keys, and the matcher finding names by part or spelling (kb.search.namematch)."""
+        from kb.search.namematch import NameMatcher  # here, not at the top: numpy, which `kb rule` need not load
+
         def make():
             names, keys = [], []
             for name, key in self.model.card_names.items():
@@ -120,6 +121,7 @@ class CardLookups:
             raise InvalidParameter(f"q: a card name is at most {MAX_NAME_QUERY} characters (got {len(q)})")
         if not 1 <= int(limit) <= 100:
             raise InvalidParameter(f"limit={limit}: expected 1..100")
+        from kb.search.namematch import bare
         folded = normalize_kana(q)
         matcher, keys = self._card_names()
         scored: dict[str, tuple[float, str]] = {}

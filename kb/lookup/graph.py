@@ -2,7 +2,7 @@
 and how two rules, mechanics or cards connect (`kb path`). Part of kb.lookup.KB."""
 from __future__ import annotations
 
-from kb import rulenumbers, vocab
+from kb import rulenumbers
 from kb.errors import MissingParameter, NotFound
 from kb.store.names import card_key, mechanic_keys
 
@@ -14,6 +14,7 @@ PICTURE_EDGES = ("defined-by", "parent", "references", "related", "has-mechanic"
 class GraphLookups:
     def node_id(self, kind: str, key: str, edition: str | None = None, lang: str = "en") -> str:
         """The graph node (its IRI) of a rule, mechanic, card, ruling or document."""
+        from kb import vocab  # here, not at the top: rdflib is a tenth of a second `kb rule` need not pay
         if kind == "rule":
             return str(vocab.rule_iri(lang, edition or self.edition(None, lang), key))
         if kind == "mechanic":
