@@ -196,3 +196,24 @@ def test_lookup_commands_do_not_import_the_build_pipeline():
     done = subprocess.run([sys.executable, "-c", "import sys, kb.cli; print('kb.build.pipeline' in sys.modules)"],
                           capture_output=True, text=True, check=True)
     assert done.stdout.strip() == "False"
+
+
+def test_a_rule_lookup_imports_neither_rdflib_nor_numpy(full_home):
+    """`kb rule` reads no graph and matches no card name: rdflib and numpy (~0.25 s of imports) stay
+    out, and the rule still comes with its history (run twice: the first keeps the superseded-rulings
+    index, whose checks do read cards, in the home's cache)."""
+    import json
+    import os
+    import subprocess
+    import sys
+
+    code = ("import sys; from kb.cli import run; sys.argv = ['kb', 'rule', '601.2c', '--json']\n"
+            "try:\n    run()\nexcept SystemExit:\n    pass\n"
+            "print(json.dumps(sorted(m for m in ('rdflib', 'numpy') if m in sys.modules)), file=sys.stderr)")
+    env = {**os.environ, "MTG_KB_HOME": str(full_home)}
+    for _ in range(2):
+        done = subprocess.run([sys.executable, "-c", "import json\n" + code], capture_output=True, text=True,
+                              env=env, check=True)
+    assert json.loads(done.stderr.strip().splitlines()[-1]) == []
+    rule = json.loads(done.stdout)
+    assert rule["number"] == "601.2c" and len(rule["history"]) >= 30
