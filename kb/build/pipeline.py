@@ -23,6 +23,7 @@ from kb.graphview.extract import decided_edges, extract
 from kb.parse.corpus import parse_all
 from kb.reasoning.catalog import ruling_rules
 from kb.reasoning.registry import WRITTEN_FOR, PinError
+from kb.search import namematch
 from kb.search.docs import build_index, stems
 from kb.search.jatexts import japanese_texts
 from kb.search.tokenize import (analyse_ahead, is_loaded as tokenizer_loaded, nouns as search_nouns,
@@ -122,6 +123,14 @@ def _edition_file_keys(model: Model, row_keys: dict[tuple[str, str], str]) -> di
     return out
 
 
+def _card_names_file(model: Model, cache: BuildCache) -> bytes:
+    """The card names' matcher as the snapshot keeps it (kb.search.namematch), kept in the build
+    cache by the names and the code that folds and indexes them: an add changes no card."""
+    digest = hashlib.sha256(marshal.dumps(dict(model.card_names), 0))  # version 0: equal values, equal bytes
+    key = f"{digest.hexdigest()[:32]}-{code_digest('search/namematch.py', 'text.py')}"
+    return cache.get("card-names", key, lambda: namematch.dumps_card_names(model.card_names))
+
+
 def _previous(root: Path) -> Path | None:
     """The current snapshot, whose store the new one starts from (kb.build.rdfstore)."""
     try:
@@ -206,6 +215,7 @@ def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allo
         words = TextMemo(cache, "stems", f"{_tokens_key()}-{search_code}", stems)
         postings = KeptMemo(cache, "postings", f"{_tokens_key()}-{search_code}")
         (tmp / snapshot.SEARCH).write_bytes(build_index(model, tokens, memo, words, postings).dumps())
+        (tmp / namematch.SNAPSHOT_FILE).write_bytes(_card_names_file(model, cache))
         tokens.save()
         words.save()
         postings.save()

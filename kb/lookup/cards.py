@@ -94,15 +94,15 @@ class CardLookups:
 
     def _card_names(self):
         """Every EN and JA name of every card and face (folded: kb.text.normalize_kana), their card
-        keys, and the matcher finding names by part or spelling (kb.search.namematch)."""
-        from kb.search.namematch import NameMatcher  # here, not at the top: numpy, which `kb rule` need not load
+        keys, and the matcher finding names by part or spelling (kb.search.namematch): read from the
+        snapshot, where the build wrote them, or made (a KB made in memory, a snapshot without them)."""
+        from kb.search import namematch  # here, not at the top: numpy, which `kb rule` need not load
 
         def make():
-            names, keys = [], []
-            for name, key in self.model.card_names.items():
-                names.append(normalize_kana(name))
-                keys.append(key)
-            return NameMatcher(names), keys
+            path = self.path / namematch.SNAPSHOT_FILE if getattr(self, "path", None) else None
+            if path is not None and path.exists():
+                return namematch.loads_card_names(path.read_bytes())
+            return namematch.card_name_matcher(self.model.card_names)
         return per_owner(self, "card-names", make)
 
     def prepare_cards(self) -> int:

@@ -15,11 +15,15 @@ Names are given already folded (kb.text.normalize_kana); the matcher never chang
 """
 from __future__ import annotations
 
+import marshal
 import re
 from bisect import bisect_right
+from collections.abc import Mapping
 
 import numpy as np
 from rapidfuzz import fuzz, process
+
+from kb.text import normalize_kana
 
 PUNCTUATION = re.compile(r"[\W_]+")  # spaces, commas, 、・ and the like: not letters, kana or kanji
 CANDIDATES = 300  # names scored by rapidfuzz: those sharing the most trigrams with the query
@@ -31,6 +35,7 @@ _HAS_ASCII = re.compile(r"[\x00-\x7f]")
 # with one JA character is four times as long to scan): ASCII names, names mixing ASCII and other
 # characters (accented EN names, JA names with Latin letters), names with no ASCII character.
 _ASCII, _MIXED, _WIDE = "ascii", "mixed", "wide"
+SNAPSHOT_FILE = "cardnames.bin"  # in a snapshot: the card names' matcher, written by the build
 
 
 def _groups(names: list[str]) -> dict[str, tuple[str, list[int], list[int]]]:
@@ -96,6 +101,20 @@ class NameMatcher:
         self._bare_scans = _groups(self.bare)
         self._grams, self._starts, self._ids = _trigram_index(self.bare)
 
+    def dumps(self) -> bytes:
+        """The matcher as bytes: made once by the build (~1 s for 63,000 names), read in ~0.05 s."""
+        arrays = [(a.dtype.str, a.tobytes()) for a in (self._grams, self._starts, self._ids)]
+        return marshal.dumps((self.names, self.bare, self._scans, self._bare_scans, arrays))
+
+    @classmethod
+    def loads(cls, data: bytes) -> NameMatcher:
+        names, bare_names, scans, bare_scans, arrays = marshal.loads(data)
+        matcher = cls.__new__(cls)
+        matcher.names, matcher.bare, matcher._scans, matcher._bare_scans = names, bare_names, scans, bare_scans
+        # frombuffer views are read-only, as the index made in __init__ is
+        matcher._grams, matcher._starts, matcher._ids = (np.frombuffer(raw, dtype=np.dtype(kind)) for kind, raw in arrays)
+        return matcher
+
     def parts(self, query: str) -> list[tuple[int, bool]]:
         """(name index, whole words) of every name containing ``query`` (or, if none does, whose
         form without punctuation contains the query's), each name once, in name order."""
@@ -153,3 +172,23 @@ def _whole_words(name: str, start: int, end: int) -> bool:
     before = start > 0 and _WORDY.match(name[start - 1]) and _WORDY.match(name[start])
     after = end < len(name) and _WORDY.match(name[end]) and _WORDY.match(name[end - 1])
     return not (before or after)
+
+
+def card_name_matcher(card_names: Mapping[str, str]) -> tuple[NameMatcher, list[str]]:
+    """The matcher over a model's card names (``Model.card_names``: name -> card key), folded
+    (kb.text.normalize_kana), and the card key of each name, in the same order."""
+    names, keys = [], []
+    for name, key in card_names.items():
+        names.append(normalize_kana(name))
+        keys.append(key)
+    return NameMatcher(names), keys
+
+
+def dumps_card_names(card_names: Mapping[str, str]) -> bytes:
+    matcher, keys = card_name_matcher(card_names)
+    return marshal.dumps((keys, matcher.dumps()))
+
+
+def loads_card_names(data: bytes) -> tuple[NameMatcher, list[str]]:
+    keys, matcher = marshal.loads(data)
+    return NameMatcher.loads(matcher), keys

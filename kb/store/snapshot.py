@@ -4,7 +4,8 @@ Layout under ``config.snapshot_root()``::
 
     CURRENT            name of the snapshot in use (replaced atomically with os.replace, fsynced)
     .build.lock        flock held by the one build running (its pid inside)
-    snap-<stamp>/      model.marshal (lookup rows), search.bin (search index), graph.marshal (the
+    snap-<stamp>/      model.marshal (lookup rows), editions/ (older editions' rows), search.bin
+                       (search index), cardnames.bin (the card names' matcher), graph.marshal (the
                        NetworkX view's nodes and edges), store/ (Oxigraph RDF store), meta.json, .in-use
                        (flock shared by every process that has the snapshot loaded: ``hold``)
 

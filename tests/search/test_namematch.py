@@ -51,3 +51,32 @@ def test_queries_matching_nothing():
 def test_no_names_at_all():
     m = NameMatcher([])
     assert m.parts("urza") == [] and m.close("urza", 5, 80) == [] and m.close("、", 5, 80) == []
+
+
+def test_a_matcher_read_back_from_its_bytes_answers_the_same():
+    for names in (NAMES, []):
+        made = NameMatcher(names)
+        read = NameMatcher.loads(made.dumps())
+        for query in ("ward", "護国卿ウルザ", "urzalord", "dûl", "zzyzx"):
+            assert read.parts(query) == made.parts(query)
+        for query in ("urza lord protecter", "翻弄する魔導士", "medling mage", "day night"):
+            assert read.close(query, 3, 80) == made.close(query, 3, 80)
+        assert read.names == made.names and read.bare == made.bare
+
+
+def test_a_snapshot_keeps_the_card_names_matcher_the_build_made(full_home):
+    """`kb search` and `kb card` read the matcher the build wrote (making it is ~1 s a process): it
+    holds every card name of the model, folded, with its card key."""
+    from kb.lookup.kb import KB
+    from kb.search import namematch
+
+    kb = KB.load(full_home)
+    path = kb.path / namematch.SNAPSHOT_FILE
+    assert path.exists()
+    read, keys = namematch.loads_card_names(path.read_bytes())
+    made, made_keys = namematch.card_name_matcher(kb.model.card_names)
+    assert keys == made_keys and read.names == made.names and len(keys) > 60000
+    found = kb.find_cards("Urza Lord Protecter")
+    assert found[0]["name_en"] == "Urza, Lord Protector"
+    used = kb._card_names()[0]
+    assert used.names == read.names and isinstance(used._grams.base, bytes)  # read from the file, not made
