@@ -106,7 +106,11 @@ class CardLookups:
         return per_owner(self, "card-names", make)
 
     def prepare_cards(self) -> int:
-        """Before serving: the name matcher (~0.3 s), so no request builds it. Returns the names."""
+        """Before serving: the name matcher read, and the card tables decoded (a snapshot's are
+        decoded on first use, kb.store.tables.LazyDict), so that no request does either and forked
+        workers share them. Returns the names."""
+        for table in (self.model.cards, self.model.card_names):
+            len(table)  # decodes a lazy table
         return len(self._card_names()[1])
 
     def find_cards(self, query: str, limit: int = 10) -> list[dict]:
