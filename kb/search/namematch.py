@@ -112,7 +112,8 @@ class NameMatcher:
         matcher = cls.__new__(cls)
         matcher.names, matcher.bare, matcher._scans, matcher._bare_scans = names, bare_names, scans, bare_scans
         # frombuffer views are read-only, as the index made in __init__ is
-        matcher._grams, matcher._starts, matcher._ids = (np.frombuffer(raw, dtype=np.dtype(kind)) for kind, raw in arrays)
+        matcher._grams, matcher._starts, matcher._ids = (np.frombuffer(raw, dtype=np.dtype(kind))
+                                                         for kind, raw in arrays)
         return matcher
 
     def parts(self, query: str) -> list[tuple[int, bool]]:

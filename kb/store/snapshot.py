@@ -78,7 +78,8 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
         data[name] = {k: v for k, v in blocks.items() if k in kept}
         for key, block in blocks.items():
             if key not in kept:
-                older.setdefault(key, {})[name] = PartedBlock.split(block) if name in PARTED else marshal.dumps(dict(block))
+                older.setdefault(key, {})[name] = (PartedBlock.split(block) if name in PARTED
+                                                   else marshal.dumps(dict(block)))
     (folder / EDITIONS_DIR).mkdir(exist_ok=True)
     written = {}
     for (lang, edition), fields in older.items():

@@ -1,6 +1,7 @@
 """The card tables of a loaded snapshot (kb.store.tables.LazyDict): `kb rule` (after the first,
-which keeps the superseded-rulings index in the home's cache) and `kb editions` never decode them, a card lookup does, and the preparation a server's master runs before forking
-decodes them, so its workers share one copy instead of each decoding its own."""
+which keeps the superseded-rulings index in the home's cache) and `kb editions` never decode them,
+a card lookup does, and the preparation a server's master runs before forking decodes them, so its
+workers share one copy instead of each decoding its own."""
 from __future__ import annotations
 
 import pytest
