@@ -7,6 +7,7 @@ from kb.errors import InvalidParameter, MissingParameter
 from kb.lookup import cite
 from kb.memo import per_owner
 from kb.store.names import card_key
+from kb.store.tables import PartedBlock
 from kb.text import compact, normalize, normalize_kana
 
 FUZZY_CUTOFF = 80  # rapidfuzz ratio without punctuation: "Urza Lord Protecter" -> Urza, Lord Protector (~94)
@@ -107,10 +108,11 @@ class CardLookups:
 
     def prepare_cards(self) -> int:
         """Before serving: the name matcher read, and the card tables decoded (a snapshot's are
-        decoded on first use, kb.store.tables.LazyDict), so that no request does either and forked
-        workers share them. Returns the names."""
+        decoded part by part on first use, kb.store.tables.PartedBlock), so that no request does
+        either and forked workers share them. Returns the names."""
         for table in (self.model.cards, self.model.card_names):
-            len(table)  # decodes a lazy table
+            if isinstance(table, PartedBlock):
+                table.read_all()
         return len(self._card_names()[1])
 
     def find_cards(self, query: str, limit: int = 10) -> list[dict]:

@@ -32,10 +32,11 @@ import pyoxigraph as ox
 
 from kb import config
 from kb.store.rows import Model
-from kb.store.tables import EditionTable, LazyDict, PartedBlock
+from kb.store.tables import EditionTable, PartedBlock
 
-FORMAT_VERSION = 6  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in
-# parts; 5: parts by rule, each other table as its own bytes (a file read decodes none of them); 6: card tables too
+FORMAT_VERSION = 7  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in
+# parts; 5: parts by rule, each other table as its own bytes (a file read decodes none of them); 6: the card tables
+# as bytes; 7: in parts
 
 
 class SnapshotError(RuntimeError):
@@ -47,7 +48,7 @@ MODEL, SEARCH, GRAPH, STORE, META = "model.marshal", "search.bin", "graph.marsha
 
 PER_EDITION = ("rules", "children", "glossary", "refs_in")  # EditionTables: one block per edition
 PARTED = ("rules",)  # in an older edition's file: in parts by rule (kb.store.tables.PartedBlock)
-LAZY = ("cards", "card_names")  # in model.marshal as their own bytes, decoded on first use (kb.store.tables.LazyDict)
+LAZY = ("cards", "card_names")  # in model.marshal in parts too, each decoded on first use (a PartedBlock)
 EDITIONS_DIR = "editions"
 
 
@@ -71,7 +72,7 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
     kept = _kept(model)
     data = {f.name: getattr(model, f.name) for f in dataclasses.fields(model) if f.name not in PER_EDITION}
     for name in LAZY:
-        data[name] = marshal.dumps(dict(data[name]))
+        data[name] = PartedBlock.split(data[name])
     older: dict[tuple[str, str], dict] = {}
     for name in PER_EDITION:
         blocks = getattr(model, name).blocks()
@@ -341,7 +342,7 @@ def load_model(path: Path) -> Model:
     data = marshal.loads((path / MODEL).read_bytes())
     older = [tuple(k) for k in data.pop("_older", [])]
     for name in LAZY:
-        data[name] = LazyDict(data[name])
+        data[name] = PartedBlock(data[name])
     files = _EditionFiles(path)
     for name in PER_EDITION:
         pending = {key: (lambda key=key, name=name: files.block(key[0], key[1], name)) for key in older}

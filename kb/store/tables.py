@@ -11,7 +11,7 @@ from __future__ import annotations
 import marshal
 import re
 import threading
-from collections.abc import Callable, Iterator, Mapping, MutableMapping
+from collections.abc import Callable, Iterator, MutableMapping
 
 Block = dict  # key within the edition (a rule number, a glossary term) -> row
 
@@ -127,9 +127,10 @@ def part_of(key) -> str:
 
 
 class PartedBlock(MutableMapping):
-    """An older edition's rows in parts by rule (``part_of``: 702.19 with its subrules), each part
-    unmarshalled on first use: a rule's history reads a few rows of every edition, not a chapter of
-    each (``kb rule`` reads 34 editions). Iterates in the order the rows were written (the key order
+    """Rows in parts (``part_of``: a rule with its subrules, 702.19; other keys by their first
+    character), each part unmarshalled on first use. An older edition's rules: a rule's history
+    reads a few rows of every edition, not a chapter of each (``kb rule`` reads 34 editions). The
+    card tables: a card lookup reads a part, not 33k cards (`kb rule` and `kb editions` none). Iterates in the order the rows were written (the key order
     is kept beside the parts: one 2008 rule stands out of its place); a whole pass (a diff, the
     build) reads every part."""
 
@@ -169,6 +170,18 @@ class PartedBlock(MutableMapping):
                         self._raw[name] = marshal.dumps({})
         return found
 
+    def read_all(self) -> None:
+        """Decode every part now (a server's master, so that the workers it forks share them)."""
+        for name in list(self._raw):
+            if name != ORDER:
+                self._part(name)
+        self._keys()
+
+    @property
+    def parts_read(self) -> tuple[int, int]:
+        """(parts decoded, parts in all)."""
+        return len(self._parts), sum(1 for name in self._raw if name != ORDER)
+
     def _keys(self) -> list:
         if self._order is None:
             with self._lock:
@@ -202,53 +215,3 @@ class PartedBlock(MutableMapping):
     def __len__(self) -> int:
         return len(self._keys())
 
-
-class LazyDict(Mapping):
-    """A read-only dict decoded from its marshal bytes on first use: the card tables are half of
-    loading a snapshot (~0.25 s of 0.5) and `kb rule`, `kb editions` and `kb diff` never read them.
-    A server's master decodes them while warming up, before its workers fork and share them."""
-
-    __slots__ = ("_raw", "_data", "_lock")
-
-    def __init__(self, raw: bytes):
-        self._raw: bytes | None = raw
-        self._data: dict | None = None
-        self._lock = threading.Lock()
-
-    @property
-    def decoded(self) -> bool:
-        return self._data is not None
-
-    def _dict(self) -> dict:
-        data = self._data
-        if data is None:
-            with self._lock:
-                if self._data is None:
-                    self._data = marshal.loads(self._raw)
-                    self._raw = None  # the rows are what is kept
-                data = self._data
-        return data
-
-    def __getitem__(self, key):
-        return self._dict()[key]
-
-    def get(self, key, default=None):
-        return self._dict().get(key, default)
-
-    def __contains__(self, key) -> bool:
-        return key in self._dict()
-
-    def __iter__(self) -> Iterator:
-        return iter(self._dict())
-
-    def __len__(self) -> int:
-        return len(self._dict())
-
-    def keys(self):
-        return self._dict().keys()
-
-    def items(self):
-        return self._dict().items()
-
-    def values(self):
-        return self._dict().values()
