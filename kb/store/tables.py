@@ -130,9 +130,9 @@ class PartedBlock(MutableMapping):
     """Rows in parts (``part_of``: a rule with its subrules, 702.19; other keys by their first
     character), each part unmarshalled on first use. An older edition's rules: a rule's history
     reads a few rows of every edition, not a chapter of each (``kb rule`` reads 34 editions). The
-    card tables: a card lookup reads a part, not 33k cards (`kb rule` and `kb editions` none). Iterates in the order the rows were written (the key order
-    is kept beside the parts: one 2008 rule stands out of its place); a whole pass (a diff, the
-    build) reads every part."""
+    card tables: a card lookup reads a part, not 33k cards (`kb rule` and `kb editions` none).
+    Iterates in the order the rows were written (the key order is kept beside the parts: one 2008
+    rule stands out of its place); a whole pass (a diff, the build) reads every part."""
 
     __slots__ = ("_raw", "_parts", "_order", "_lock")
 
