@@ -19,6 +19,7 @@ from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
 from kb.build import ja_names, japanese
 from kb.build.cards import add_oracle_cards, fill_from_name, link_cards, record_locator
+from kb.build.forms import link_forms
 from kb.build.lineage import match_editions
 from kb.build.mechanics import Lexicon, Mechanic, slug
 from kb.store.rows import Model
@@ -74,6 +75,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
     if lexicon:
         _mechanics(model, corpus, lexicon)
         link_cards(model)
+    link_forms(model)
     _references_in(model)
     return model
 

@@ -52,7 +52,8 @@ class CardLookups:
         current = self.model.current("en")
         rules = [{"number": n, "edition": current, "text": self.model.rules[("en", current, n)]["text"],
                   "citation": self.rule_citation(("en", current, n))}
-                 for n in card.get("rules", []) if current and ("en", current, n) in self.model.rules]
+                 for n in dict.fromkeys([*card.get("rules", []), *(r for r, _ in card.get("forms", []))])
+                 if current and ("en", current, n) in self.model.rules]  # forms: the CR-quoted forms its text takes
         rulings = [self.card_ruling(rid) for rid in card.get("rulings", [])]
         data = [cite.locator(loc) for loc in card.get("data", [])]
         data += [cite.locator(loc) for loc in card.get("named_in", [])]  # the name tables' entries

@@ -13,6 +13,9 @@
   rulings tell real game situations in the rules' words, so the situation asked reaches the
   general rule that governs it (a sacrifice that is no death, 0 loyalty, a trigger's "if");
 - ``card_rules``: the rules those cards' keywords, text and types use (kb.build.cards);
+- ``forms``: the rules whose quoted text forms the named cards' text takes (kb.build.forms: 603.4's
+  "When/Whenever/At [trigger event], if [condition], [effect]"), rarest form first, each followed
+  by the rules that refer to it (608.2a "See rule 603.4": the check again on resolution);
 - ``dense``: multilingual-e5-small over today's EN rules (kb.search.dense), when built;
 - ``terms``: the rules that define the game terms the question uses, from the CR's glossary
   (kb.search.terms: "resolves" -> 608, its subrules ordered by the question's words);
@@ -55,12 +58,16 @@ POOL = 40
 # card_terms: tuning half, weight 0.3-0.8: recall@10 0.441 (+0.003) at all, MRR 0.462 (+0.015) at 0.45,
 # best; entries or order from the cards' text alone, or the question alone, measured lower. Re-tuning
 # the other weights after it gained the tuning half 0.004 and lost the held-out half 0.010: not kept.
+# forms: tuning half, weight 1.0-4.0, forms taken by up to 1 card in 7 (share <= e^-2) or any: recall@10 flat at
+# 1.0, +.01 at 1.5, +.02-.04 at 2.0-3.0 (the held-out half +.005-.02), falling at 4.0; 2.5, the middle of that
+# range, with the rules referring to each form (tuning .445 -> .477, held-out .434 -> .456).
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0.6, "card_rules": 0.3, "dense": 1.0,
-           "terms": 1.2, "card_terms": 0.45, "refs": 0.3}
+           "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5}
+FORMS_MAX_SHARE = 0.135  # a form more than ~1 card in 7 takes (e^-2: "[Do something]. If [a player] does") says little
 RULED_RULINGS = 3  # per named card: its rulings most like the question (RULES_PER_RULING rules of each)
 SIMILAR_RULINGS = 3  # rulings of any card most like the question (RULES_PER_RULING rules of each)
 # how a list is named to a user: both rulings lists are the cards' official rulings, both glossary lists defined terms
-VIA = {"ruled": "rulings", "similar": "rulings", "card_terms": "terms"}
+VIA = {"ruled": "rulings", "similar": "rulings", "card_terms": "terms", "forms": "card_rules"}
 REFS_FROM = 8  # the best fused candidates whose links count
 MIN_WORDS = 6  # a query of fewer words is a lookup (a name, a term), not a question
 MIN_JA_CHARS = 15
@@ -109,6 +116,10 @@ class Retriever:
         self.cards = cards
         self.similar = SimilarRulings(cards) if cards else None
         self.links = links or {}  # rule -> rules it refers to, and its parent (today's EN)
+        self.referring: dict[str, list[str]] = defaultdict(list)  # rule -> the rules that refer to it
+        for number, targets in self.links.items():
+            for target in targets:
+                self.referring[target].append(number)
         self.weights = dict(WEIGHTS, **(weights or {}))
 
     def lists(self, query: str) -> tuple[dict[str, list[str]], list[NamedCard]]:
@@ -120,6 +131,9 @@ class Retriever:
             if text and self.weights["cards"]:  # one query of every named card (per card measured worse)
                 out["cards"] = _numbers(self.index.search(text, kinds={"rule"}, lang="en", limit=POOL, snippets=False))
             out["card_rules"] = rules
+            forms = self._forms(named)
+            if forms and self.weights["forms"]:
+                out["forms"] = forms
             if self.weights["rulings"]:  # per card, each card's list the same for every question
                 merged = _interleave([self._card_list("rulings", c, lambda c: self.cards.rulings_text([c]))
                                       for c in named])
@@ -142,6 +156,16 @@ class Retriever:
         if self.dense is not None and self.weights["dense"]:
             out["dense"] = [n for n, _ in self.dense.search(query, POOL)]
         return out, named
+
+    def _forms(self, named: list[NamedCard]) -> list[str]:
+        """The named cards' text forms (kb.build.forms), rarest first, each with the rules referring to it."""
+        out: list[str] = []
+        for card in named:
+            for number, share in self.cards.model.cards[card.key].get("forms", ()):
+                if share <= FORMS_MAX_SHARE:
+                    out.append(number)
+                    out.extend(self.referring.get(number, ()))
+        return list(dict.fromkeys(out))[:POOL]
 
     def _card_list(self, name: str, card: NamedCard, text_of) -> list[str]:
         """The rules a BM25 query made of one card (what it is, or its rulings) finds: the same for

@@ -185,6 +185,7 @@ class CardRow(_CardRowBase, total=False):
     rulings: list[str]  # card-ruling ids
     mechanics: list[dict]  # {"key", "how": "keyword" | "text"}
     rules: list[str]  # current rules its keywords, text and types use
+    forms: list[list]  # [rule, share of cards with text]: the CR-quoted text forms its text takes (kb.build.forms)
     related: list[str]  # card keys: meld partners, cards sharing a rare mechanic
 
 

@@ -34,9 +34,9 @@ from kb import config
 from kb.store.rows import Model
 from kb.store.tables import EditionTable, PartedBlock
 
-FORMAT_VERSION = 7  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in
+FORMAT_VERSION = 8  # 2: quotes apart from rulings, graph.marshal; 3: older editions in editions/; 4: their rules in
 # parts; 5: parts by rule, each other table as its own bytes (a file read decodes none of them); 6: the card tables
-# as bytes; 7: in parts
+# as bytes; 7: in parts; 8: a card's text forms (kb.build.forms)
 
 
 class SnapshotError(RuntimeError):
