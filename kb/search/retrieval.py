@@ -60,7 +60,7 @@ POOL = 40
 # the other weights after it gained the tuning half 0.004 and lost the held-out half 0.010: not kept.
 # forms: tuning half, weight 1.0-4.0, forms taken by up to 1 card in 7 (share <= e^-2) or any: recall@10 flat at
 # 1.0, +.01 at 1.5, +.02-.04 at 2.0-3.0 (the held-out half +.005-.02), falling at 4.0; 2.5, the middle of that
-# range, with the rules referring to each form (tuning .445 -> .477, held-out .434 -> .456).
+# range, with the rules referring to each form (bench_judge: tuning .445 -> .477, held-out .434 -> .451).
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0.6, "card_rules": 0.3, "dense": 1.0,
            "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5}
 FORMS_MAX_SHARE = 0.135  # a form more than ~1 card in 7 takes (e^-2: "[Do something]. If [a player] does") says little
