@@ -16,11 +16,19 @@ _PUNCT_FOLD = str.maketrans({
 })
 
 
+REMINDER = re.compile(r"\([^)]*\)")  # a card's reminder text
+
+
 @functools.lru_cache(maxsize=65536)
 def normalize(text: str) -> str:
     """NFKC (full/half width), casefold, fold quotes/dashes, collapse white space."""
     text = unicodedata.normalize("NFKC", text).translate(_PUNCT_FOLD).casefold()
     return _SPACES.sub(" ", text).strip()
+
+
+def without_reminder_text(text: str) -> str:
+    """A card's Oracle text without its parenthesised reminder text (it restates a rule)."""
+    return REMINDER.sub(" ", text)
 
 
 def normalize_kana(text: str) -> str:

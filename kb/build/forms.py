@@ -16,6 +16,7 @@ import re
 from dataclasses import dataclass
 
 from kb.store.rows import Model
+from kb.text import without_reminder_text
 
 INTRODUCED = re.compile(r"\b(?:reads?|written|worded)\b[^“”]{0,25}“")
 QUOTE = re.compile(r"“([^”]*)”")
@@ -77,7 +78,7 @@ def matching_text(text: str, own_names: list[str]) -> str:
     "[this permanent]"), reminder text out (it restates a rule), today's "enters"."""
     for name in sorted(filter(None, own_names), key=len, reverse=True):
         text = text.replace(name, "this object")
-    text = re.sub(r"\([^)]*\)", " ", text).replace("’", "'")
+    text = without_reminder_text(text).replace("’", "'")
     return OLD_ENTERS.sub(r"enter\1", text).lower()
 
 

@@ -14,7 +14,7 @@ from dataclasses import dataclass
 
 from kb.search.tokenize import HAS_JA
 from kb.store.rows import Model
-from kb.text import normalize
+from kb.text import normalize, without_reminder_text
 
 _QUOTES = str.maketrans({"\u2019": "'", "\u2018": "'", "\uff0c": ",", "\u3001": "、"})
 _WORD_START = re.compile(r"(?<![A-Za-z0-9'])[A-Z0-9]")
@@ -138,7 +138,7 @@ class CardNames:
                 for name in sorted(own, key=len, reverse=True):
                     text = text.replace(name, " ")
                 words.append(face.get("type_line") or "")
-                words.append(re.sub(r"\([^)]*\)", " ", text))  # reminder text restates the rule
+                words.append(without_reminder_text(text))
             words.extend(card.get("keywords", []))
             for link in card.get("mechanics", []):
                 m = self.model.mechanics.get(link["key"])
