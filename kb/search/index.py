@@ -273,7 +273,7 @@ class SearchIndex(IndexBuilder):
         # one) would only compete through the English words they quote (接死／Deathtouch).
         mask = scoring.allowed(self, lang, kinds, prefer == "en", VERSIONED_KINDS)
         docs = np.nonzero(touched if mask is None else touched & mask)[0]
-        values = scores[docs] * self._columns()["factor"][docs]
+        values = scores[docs] * scoring.factors(self, None if lang else prefer)[docs]
         return scoring.top(values, docs, k)
 
     def _pass(self, query: str, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarray]:

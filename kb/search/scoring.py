@@ -26,7 +26,7 @@ from typing import Callable, Iterator
 import numpy as np
 
 from kb.memo import per_owner
-from kb.search.rows import NON_CURRENT
+from kb.search.rows import NON_CURRENT, OTHER_LANGUAGE, STATEMENT_KINDS
 
 _PASSES: ContextVar[dict | None] = ContextVar("kb_search_passes", default=None)
 
@@ -63,6 +63,21 @@ def columns(index) -> dict:
                 "factor": np.array([r.boost * (NON_CURRENT if i >= index.n_current else 1.0)
                                     for i, r in enumerate(rows)], dtype=np.float64)}
     return per_owner(index, "columns", make)
+
+
+def factors(index, prefer: str | None) -> np.ndarray:
+    """Each document's ranking factor for a query in ``prefer`` (None: no language preferred): the
+    row's factor, and OTHER_LANGUAGE for a statement in the other language of an English query."""
+    if prefer != "en" or OTHER_LANGUAGE == 1.0:
+        return columns(index)["factor"]
+
+    def make():
+        cols = columns(index)
+        other = (cols["lang"] != prefer) & np.isin(cols["kind"], list(STATEMENT_KINDS))
+        out = cols["factor"] * np.where(other, OTHER_LANGUAGE, 1.0)
+        out.setflags(write=False)
+        return out
+    return per_owner(index, ("factors", prefer), make)
 
 
 def sums(index, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarray]:

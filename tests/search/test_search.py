@@ -148,6 +148,18 @@ def test_english_query_finds_japanese_ruling_through_mechanic(index):
     assert hits[0].doc.id == "wiki-heya#r1"
 
 
+def test_english_query_ranks_japanese_statements_at_the_other_language_factor(index):
+    """A JA ruling carries the EN name (its expansions) besides the mechanic bridge: an English
+    query ranks it at OTHER_LANGUAGE of its score; asked in Japanese (or filtered to JA) it keeps it."""
+    from kb.search.rows import OTHER_LANGUAGE
+    assert OTHER_LANGUAGE < 1.0
+    filtered = {h.doc.id: h.score for h in index.search("manifest", lang="ja")}  # a language asked for
+    mixed = {h.doc.id: h.score for h in index.search("manifest")}
+    assert mixed["wiki-yoji#r1"] == pytest.approx(filtered["wiki-yoji#r1"] * OTHER_LANGUAGE)
+    assert mixed["rule:en:2026-04-17:701.40a"] == index.search("manifest", lang="en")[0].score
+    assert index.search("予示")[0].doc.id == "wiki-yoji#r1"
+
+
 def test_japanese_query_finds_english_rule_through_mechanic(index):
     hits = index.search("予示", kinds={"rule"})
     assert hits[0].doc.rule_number == "701.40a"
@@ -215,6 +227,16 @@ def test_real_data_quality_and_speed(full_kb):
         top = [h["rule"] for h in full_kb.search(item["q"], kinds={"rule"}, limit=5)["hits"]]
         found += len(set(top) & expected) / len(expected)
     assert found / len(data["queries"]) >= 0.9  # the issue's target; bench/bench_search.py prints it
+
+
+@pytest.mark.fullcorpus
+@pytest.mark.parametrize("query, rule", [("manifest", "701.40"), ("transform", "701.27")])
+def test_an_english_mechanic_name_finds_its_rules_before_the_japanese_wiki(full_kb, query, rule):
+    """The MTG Wiki's JA pages name the mechanic in English in every statement's title; an English
+    lookup still shows the CR's own rules (and the mechanic) first."""
+    hits = full_kb.search(query, limit=5)["hits"]
+    assert sum(1 for h in hits if h["kind"] == "rule" and h["rule"].startswith(rule)) >= 3, hits
+    assert all(h["lang"] == "en" for h in hits), [(h["kind"], h["lang"], h["title"]) for h in hits]
 
 
 # ---------------------------------------------------------------- ranking mechanisms (unit)

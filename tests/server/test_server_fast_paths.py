@@ -21,7 +21,7 @@ from kb.search import pairs as stem_pairs
 from kb.search import scoring
 from kb.search import snippet as sn
 from kb.search.index import SearchIndex
-from kb.search.rows import GLOSS, GLOSS_JA, VERSIONED_KINDS
+from kb.search.rows import GLOSS, GLOSS_JA, OTHER_LANGUAGE, STATEMENT_KINDS, VERSIONED_KINDS
 from server import create_app
 import server.resources as res
 from tests.server.test_server_prepared_answers import _old_window, _old_with_citations, sample_queries
@@ -63,7 +63,8 @@ def _plain_scored(self, query, terms, lang, kinds, prefer, cut, k):
             continue
         if prefer == "en" and r.lang == "ja" and r.kind in VERSIONED_KINDS:
             continue
-        out.append((float(np.float64(scores[d]) * factor[d]), d))
+        other = not lang and prefer == "en" and r.lang != "en" and r.kind in STATEMENT_KINDS
+        out.append((float(np.float64(scores[d]) * (factor[d] * (OTHER_LANGUAGE if other else 1.0))), d))
     out.sort(key=lambda p: (-p[0], -p[1]))
     return out[:k]
 
