@@ -80,3 +80,37 @@ def test_a_snapshot_keeps_the_card_names_matcher_the_build_made(full_home):
     assert found[0]["name_en"] == "Urza, Lord Protector"
     used = kb._card_names()[0]
     assert used.names == read.names and isinstance(used._grams.base, bytes)  # read from the file, not made
+
+
+def _scanned(matcher, query):
+    """What one scan of every name finds (the reference the trigram candidates must equal)."""
+    from kb.search.namematch import bare
+
+    found = matcher._scan(query, matcher._scans, matcher.names, words=True)
+    if not found and bare(query):
+        found = matcher._scan(bare(query), matcher._bare_scans, matcher.bare, words=False)
+    return sorted(found.items())
+
+
+def test_the_trigram_candidates_find_what_scanning_every_name_finds(full_home):
+    """Parts of real card names (EN and JA, 2-14 characters, some without their spaces, some
+    misspelt, some with punctuation added), and words in so many names that the scan's bound
+    of MAX_PARTS occurrences per group decides what is found."""
+    import random
+
+    from kb.lookup.kb import KB
+    from kb.search import namematch
+
+    matcher = KB.load(full_home)._card_names()[0]
+    rnd = random.Random(14)
+    queries = ["the", "of", "ドア", "an", "e ", "、", "!!", "a!", "lord protector", "urzalord", "護国卿ウルザ"]
+    for _ in range(1500):
+        name = rnd.choice(matcher.names)
+        size = rnd.randint(2, 14)
+        at = rnd.randint(0, max(0, len(name) - size))
+        part = name[at:at + size]
+        queries.append(rnd.choice([part, part.replace(" ", ""), part[:size // 2] + "x" + part[size // 2:], part + ", "]))
+    capped = [q for q in ("the", "of") if len(_scanned(matcher, q)) >= namematch.MAX_PARTS - 100]
+    assert capped, "no query reaches the bound: the test would not see it"
+    for query in queries:
+        assert matcher.parts(query) == _scanned(matcher, query), query
