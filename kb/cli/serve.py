@@ -9,7 +9,7 @@ import click
 
 from kb import config
 from kb.cli.build import _build as run_build
-from kb.cli.group import load_kb, main
+from kb.cli.group import fail, load_kb, main
 from kb.store import snapshot
 
 
@@ -28,7 +28,11 @@ def serve(host, port, workers, dev, sparql_endpoint, sparql_server) -> None:
     if sparql_server and (sparql_endpoint or dev):
         raise click.UsageError("--sparql-server starts its own SPARQL server under gunicorn: "
                                "not with --sparql-endpoint or --dev")
-    if snapshot.current() is None:  # first run: build (with progress) before any worker starts
+    try:
+        existing = snapshot.current()
+    except snapshot.SnapshotError as exc:  # an empty or dangling CURRENT: say so, no traceback
+        fail(str(exc), 1)
+    if existing is None:  # first run: build (with progress) before any worker starts
         click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
         run_build((), False, quiet=False)
     click.echo(f"serving http://{host}:{port}/ ({'Flask dev server' if dev else f'gunicorn, {workers} workers'})"

@@ -136,6 +136,9 @@ def test_an_unreadable_current_is_a_clear_error(tmp_path, one_edition):
     result = _kb(home, "rule", "601.2c")
     assert result.returncode == 1 and "Traceback" not in result.stderr
     assert result.stderr.startswith("kb: ") and "CURRENT" in result.stderr and "kb build" in result.stderr
+    served = _kb(home, "serve", "--port", "1")  # refused before gunicorn starts: nothing to serve
+    assert served.returncode == 1 and "Traceback" not in served.stderr and "internal error" not in served.stderr
+    assert served.stderr.startswith("kb: ") and "CURRENT" in served.stderr
     rebuilt = _kb(home, "build", "-q", str(one_edition))  # a build repairs it
     assert rebuilt.returncode == 0, rebuilt.stderr
     assert _kb(home, "rule", "601.2c").returncode == 0
