@@ -44,21 +44,22 @@ class PairIndex:
             arr.setflags(write=False)
 
     def counts(self, candidates: list[int], pairs) -> list[int]:
-        """For each candidate document, how many of ``pairs`` (stem tuples) it holds."""
-        docs = np.asarray(candidates, dtype=np.int32)
-        total = np.zeros(len(docs), dtype=np.int64)
-        for a, b in pairs:
-            ia, ib = self.stems.get(a), self.stems.get(b)
-            if ia is None or ib is None:
-                continue
-            code = (ia << _SHIFT) | ib
-            i = int(np.searchsorted(self.codes, code))
-            if i == len(self.codes) or self.codes[i] != code:
-                continue
-            holding = self.docs[self.starts[i]:self.starts[i + 1]]  # sorted
-            at = np.minimum(np.searchsorted(holding, docs), len(holding) - 1)
-            total += holding[at] == docs
-        return total.tolist()
+        """For each candidate document, how many of ``pairs`` (stem tuples) it holds: a document is
+        listed once under each pair it holds, so the count is how often it occurs in the lists of
+        the pairs asked (one bincount, not a search per pair: a question has ~20)."""
+        stems = self.stems
+        wanted = [(stems[a] << _SHIFT) | stems[b] for a, b in pairs if a in stems and b in stems]
+        if not wanted or not candidates:
+            return [0] * len(candidates)
+        codes = np.array(wanted, dtype=np.int64)
+        at = np.minimum(np.searchsorted(self.codes, codes), len(self.codes) - 1)
+        held = at[self.codes[at] == codes].tolist()
+        if not held:
+            return [0] * len(candidates)
+        starts = self.starts
+        holding = np.concatenate([self.docs[starts[i]:starts[i + 1]] for i in held])
+        docs = np.asarray(candidates, dtype=np.int64)
+        return np.bincount(holding, minlength=int(docs.max()) + 1)[docs].tolist()
 
 
 def prepare(index) -> PairIndex:

@@ -83,11 +83,12 @@ def factors(index, prefer: str | None) -> np.ndarray:
 def sums(index, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarray]:
     """(score per document, whether any term touched it): each term's postings below ``cut`` times
     its query weight, summed per document in the order the terms come (bincount adds in input
-    order, so each sum is the double a loop over the postings makes)."""
+    order, so each sum is the double a loop over the postings makes). Every posting weight and
+    query weight is positive, so a document is touched exactly when its sum is above 0."""
     cols = columns(index)
     n_docs = len(index._rows)
     all_ids, postings, ids_col, ws64 = index._ids, index.postings, cols["ids"], cols["ws64"]
-    pieces, weights = [], []
+    pieces, weights, query_weights, lengths = [], [], [], []
     for t, qw in terms.items():
         posting = postings.get(t)
         if posting is None:
@@ -97,15 +98,18 @@ def sums(index, terms: dict[str, float], cut: int) -> tuple[np.ndarray, np.ndarr
             end = bisect_left(all_ids, cut, start, end)
         if end > start:
             pieces.append(ids_col[start:end])
-            weights.append(ws64[start:end] * qw)
+            weights.append(ws64[start:end])
+            query_weights.append(qw)
+            lengths.append(end - start)
     if not pieces:
         return np.zeros(n_docs), np.zeros(n_docs, dtype=bool)
-    ids = np.concatenate(pieces) if len(pieces) > 1 else pieces[0]
-    scores = np.bincount(ids, weights=np.concatenate(weights) if len(weights) > 1 else weights[0],
-                         minlength=n_docs)
-    touched = np.zeros(n_docs, dtype=bool)
-    touched[ids] = True
-    return scores, touched
+    if len(pieces) == 1:
+        ids, products = pieces[0], weights[0] * query_weights[0]
+    else:  # one multiply for every term (the same products as one per term)
+        ids = np.concatenate(pieces)
+        products = np.concatenate(weights) * np.repeat(query_weights, lengths)
+    scores = np.bincount(ids, weights=products, minlength=n_docs)
+    return scores, scores > 0
 
 
 def allowed(index, lang: str | None, kinds, skip_ja_versioned: bool, versioned) -> np.ndarray | None:
