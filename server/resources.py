@@ -12,6 +12,7 @@ from flask import current_app, request
 from kb import rulenumbers
 from kb.errors import (CardNotFound, DocumentNotFound, InvalidJSON, InvalidParameter, MechanicNotFound,
                        RuleNotFound, RulingNotFound, SituationError, UnsupportedMediaType)
+from kb.lookup import cite
 from kb.lookup.cards import MAX_NAME_QUERY
 from kb.search.tokenize import HAS_JA
 from kb.memo import per_owner
@@ -147,47 +148,14 @@ def json_body() -> dict:
     return body
 
 
-_PLAIN = frozenset({str, int, type(None)})  # exact types (a subclass's repr may differ)
 _LEAVES = frozenset({str, int, float, bool, type(None)})
 
 
-class _Seen:
-    """The citations gathered so far, each once: two are the same when ``repr`` of their sorted
-    items is. While every citation met has only string keys and string, int or None values, the
-    sorted items themselves are compared (equal exactly when those reprs are, and cheaper to make);
-    from the first that has another value on, reprs are compared, those met before included."""
-
-    def __init__(self):
-        self.items: set = set()
-        self.reprs: set | None = None
-        self.met: list = []
-
-    def new(self, citation: dict) -> bool:
-        items = sorted(citation.items())
-        if self.reprs is None:
-            for k, v in items:
-                if type(k) is not str or type(v) not in _PLAIN:
-                    break
-            else:  # every key a string, every value a string, int or None
-                key = tuple(items)
-                if key in self.items:
-                    return False
-                self.items.add(key)
-                self.met.append(items)
-                return True
-            self.reprs = {repr(m) for m in self.met}
-        marker = repr(items)
-        if marker in self.reprs:
-            return False
-        self.reprs.add(marker)
-        return True
-
-
 def with_citations(answer: dict) -> dict:
+    """The answer with its ``citations``: its own, or every nested ``citation`` once (kb.lookup.cite.distinct)."""
     if isinstance(answer, dict) and "citations" in answer:
         return answer
     found: list = []
-    seen = _Seen()
     met: set = set()  # ids of the citation objects already looked at (one is often met many times)
 
     def walk_dict(value: dict) -> None:
@@ -198,8 +166,7 @@ def with_citations(answer: dict) -> dict:
                 if key == "citation":
                     if id(sub) not in met:
                         met.add(id(sub))
-                        if seen.new(sub):
-                            found.append(sub)
+                        found.append(sub)
                 else:
                     walk_dict(sub)
             elif isinstance(sub, list):
@@ -218,7 +185,7 @@ def with_citations(answer: dict) -> dict:
         walk_dict(answer)
     elif isinstance(answer, list):
         walk_list(answer)
-    return {**answer, "citations": found}
+    return {**answer, "citations": cite.distinct(found)}
 
 
 def max_search_limit() -> int:

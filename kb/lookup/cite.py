@@ -2,7 +2,12 @@
 a user can follow: lines and section)."""
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from kb.store.rows import Model, RuleKey
+
+_PLAIN = frozenset({str, int, type(None)})  # exact types (a subclass's repr may differ)
+_KEYS = frozenset({str})
 
 
 def locator(loc: dict, **extra) -> dict:
@@ -18,3 +23,27 @@ def rule(model: Model, key: RuleKey) -> dict:
 def document(model: Model, doc_id: str) -> dict:
     doc = model.documents.get(doc_id, {})
     return {"document": doc_id, "document_title": doc.get("title"), "path": doc.get("path")}
+
+
+def distinct(citations: Iterable[dict]) -> list[dict]:
+    """Each citation once, in the order met: two are the same when ``repr`` of their sorted items
+    is. While every citation has only string keys and string, int or None values, the sets of their
+    items are compared (equal exactly when those reprs are, and no sort); from the first with another
+    value on, reprs are compared, those met before included."""
+    out: list[dict] = []
+    keys: set = set()
+    reprs: set | None = None
+    for citation in citations:
+        if reprs is None:
+            if _PLAIN.issuperset(map(type, citation.values())) and _KEYS.issuperset(map(type, citation)):
+                key = frozenset(citation.items())
+                if key not in keys:
+                    keys.add(key)
+                    out.append(citation)
+                continue
+            reprs = {repr(sorted(m.items())) for m in out}
+        marker = repr(sorted(citation.items()))
+        if marker not in reprs:
+            reprs.add(marker)
+            out.append(citation)
+    return out

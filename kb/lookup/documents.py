@@ -13,6 +13,20 @@ CARDS_NAMED_LIKE = 5  # cards a lookup shows by name
 CARD_SHOWN = 85.0  # find_cards score: exact 100, part of a name 85-100, a spelling's rapidfuzz ratio
 
 
+def _nested_citations(answer: dict):
+    """A search answer's nested citations in the order a walk of the whole answer meets them (the
+    rules' JA text's, then the rule's; the cards'; each hit's, then its JA text's), without walking
+    every field (tests compare it with server.resources.with_citations' walk)."""
+    for part in ("rules", "cards", "hits"):
+        for item in answer.get(part, ()):
+            if part == "rules" and item.get("ja"):
+                yield item["ja"]["citation"]
+            if isinstance(item.get("citation"), dict):
+                yield item["citation"]
+            if part == "hits" and item.get("ja"):
+                yield item["ja"]["citation"]
+
+
 class DocumentLookups:
     # ------------------------------------------------------------ rulings and quotes
 
@@ -90,13 +104,15 @@ class DocumentLookups:
             questions = self._question_rules(query, int(limit), current)
         if not questions:  # a lookup may be a card's name, part of one or a misspelt one
             questions = {"cards": [] if number else self._cards_named_like(query)}
-        return {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
-                else None, **questions,
-                "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
-                                         "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
-                                         "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
-                                         "mechanics": list(h.doc.mechanics), "citation": h.doc.citation})
-                         for h in hits]}
+        found = {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
+                 else None, **questions,
+                 "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
+                                          "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
+                                          "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
+                                          "mechanics": list(h.doc.mechanics), "citation": h.doc.citation})
+                          for h in hits]}
+        found["citations"] = cite.distinct(_nested_citations(found))
+        return found
 
     def _cards_named_like(self, query: str) -> list[dict]:
         """The cards whose EN or JA name is the query, holds it or is spelt like it (kb.lookup.cards),

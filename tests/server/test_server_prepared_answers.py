@@ -137,8 +137,23 @@ class Label(str):
     """A str subclass: its repr is a plain string's, so the recursive walk took it for one."""
 
 
+def _without_citations(answer: dict) -> dict:
+    return {k: v for k, v in answer.items() if k != "citations"}
+
+
+def test_a_search_answer_gathers_its_citations_as_the_recursive_walk_does(full_kb):
+    """kb.search lists its citations itself (kb.lookup.documents._nested_citations) instead of the
+    server's walk over every field: the same citations, in the same order, for JA/EN keywords, judge
+    questions naming cards, rule numbers and card names."""
+    for q in QUERIES:
+        for lang in (None, "ja"):
+            answer = full_kb.search(q, lang=lang, limit=10)
+            assert answer["citations"], q
+            assert answer["citations"] == _old_with_citations(_without_citations(answer))["citations"], q
+
+
 def test_citations_are_gathered_as_the_recursive_walk_did(full_kb):
-    answers = [full_kb.search(q, limit=10) for q in QUERIES[:30]]
+    answers = [_without_citations(full_kb.search(q, limit=10)) for q in QUERIES[:30]]
     answers += [full_kb.mechanic(name) for name in ("予示", "day-and-night", "ward")]
     answers += [{"a": [{"citation": {"x": 1}}, [{"citation": {"x": 1}}, {"citation": None, "b": [{"citation": {"y": [1]}}]}]],
                  "citation": {"x": 1, "z": None}, "c": ({"citation": {"t": 1}},)},
