@@ -86,19 +86,16 @@ class SearchIndex(IndexBuilder):
         are matched longest first, each word in one phrase only."""
         if not self.gloss_names:
             return {}
-        stems = tk.en_stems(query)
-        used = [False] * len(stems)
+        return self._entry_rules(self.glossary_entries(tk.en_stems(query)))
+
+    def glossary_entries(self, stems: list[str]) -> dict[int, float]:
+        """Glossary entries named in the stemmed words -> the share of the name matched (phrases of
+        at most GLOSS_MAX_WORDS, longest first, each word in one phrase)."""
         found: dict[int, float] = {}
-        for n in range(min(GLOSS_MAX_WORDS, len(stems)), 0, -1):
-            for i in range(len(stems) - n + 1):
-                if any(used[i:i + n]):
-                    continue
-                got = self.gloss_names.get(" ".join(stems[i:i + n]))
-                if got:
-                    used[i:i + n] = [True] * n
-                    for share, no in got:
-                        found[no] = max(found.get(no, 0.0), share)
-        return self._entry_rules(found)
+        for _, _, got in scoring.phrases(self, "gloss", self.gloss_names, stems, GLOSS_MAX_WORDS):
+            for share, no in got:
+                found[no] = max(found.get(no, 0.0), share)
+        return found
 
     def _entry_rules(self, found: dict[int, float]) -> dict[str, float]:
         rules: dict[str, float] = {}
@@ -191,15 +188,8 @@ class SearchIndex(IndexBuilder):
                 old = found.get(key, (0.0, False))
                 found[key] = (max(old[0], w), old[1] or specific)
         words = [tk.stem(w) for w in tk.EN_WORD.findall(tk.JA_RUN.sub(" ", text))]
-        used = [False] * len(words)
-        for n in range(min(5, len(words)), 0, -1):
-            for i in range(len(words) - n + 1):
-                if any(used[i:i + n]):
-                    continue
-                keys = self.mech_en.get(" ".join(words[i:i + n]))
-                if keys:
-                    add(keys, n > 1 or self._rare(words[i]))
-                    used[i:i + n] = [True] * n
+        for i, n, keys in scoring.phrases(self, "mech-en", self.mech_en, words, 5):
+            add(keys, n > 1 or self._rare(words[i]))
         folded = tk.fold(text).replace(" ", "")
         if tk.HAS_JA.search(folded):
             matched = scoring.names_in(self, "mech-ja", self.mech_ja, folded)

@@ -167,3 +167,30 @@ def names_in(index, key: str, names: dict, text: str) -> list[str]:
         return [name for name in names if name in text]
     rank = per_owner(index, ("name-rank", key), lambda: {name: i for i, name in enumerate(names)})
     return sorted(names_inside(index, key, names, [text], shortest=1), key=rank.__getitem__)
+
+
+def phrases(index, key: str, names: dict, words: list[str], longest: int) -> list[tuple[int, int, object]]:
+    """(start, length, ``names[phrase]``) of each phrase of ``words`` (joined by spaces) that is a
+    name, longest first and then left to right, each word in one phrase only. A phrase is looked up
+    only when its first word begins a name of that many words or more (the longest name beginning
+    with each word, made once per index and ``key``): most words begin none."""
+    starting = per_owner(index, ("phrase-lengths", key), lambda: _longest_from(names))
+    used = [False] * len(words)
+    found = []
+    for n in range(min(longest, len(words)), 0, -1):
+        for i in range(len(words) - n + 1):
+            if starting.get(words[i], 0) < n or any(used[i:i + n]):
+                continue
+            got = names.get(" ".join(words[i:i + n]))
+            if got:
+                used[i:i + n] = [True] * n
+                found.append((i, n, got))
+    return found
+
+
+def _longest_from(names) -> dict[str, int]:
+    out: dict[str, int] = {}
+    for name in names:
+        parts = name.split(" ")
+        out[parts[0]] = max(out.get(parts[0], 0), len(parts))
+    return out

@@ -32,7 +32,6 @@ from kb.store.lineage import Lineage
 from kb.text import normalize
 
 K1, B = 1.2, 0.75
-MAX_PHRASE = 6
 LIMIT = 30  # rules in the list
 BASE = 0.2  # a matched entry counts at least this much, however common its name (its idf grade adds)
 
@@ -84,6 +83,7 @@ class _BM25:
 
 class DefinedTerms:
     def __init__(self, index, model):
+        self.index = index
         self.gloss_names = index.gloss_names  # stemmed name -> ((share of the name's idf, entry no), ...)
         self.gloss_entries = index.gloss_entries  # entry no -> (idf grade, ((rule, weight), ...))
         current = model.current("en")
@@ -115,18 +115,7 @@ class DefinedTerms:
 
     def entries(self, stems: list[str]) -> dict[int, float]:
         """Glossary entries named in the stemmed words -> the share of the name matched."""
-        used = [False] * len(stems)
-        found: dict[int, float] = {}
-        for size in range(min(MAX_PHRASE, len(stems)), 0, -1):
-            for i in range(len(stems) - size + 1):
-                if any(used[i:i + size]):
-                    continue
-                got = self.gloss_names.get(" ".join(stems[i:i + size]))
-                if got:
-                    used[i:i + size] = [True] * size
-                    for share, no in got:
-                        found[no] = max(found.get(no, 0.0), share)
-        return found
+        return self.index.glossary_entries(stems)
 
     def ja_entries(self, query: str) -> dict[int, float]:
         """Glossary entries a Japanese question names (by their JA names), as ``entries``."""

@@ -131,3 +131,32 @@ def test_defined_terms_bm25_is_the_generator_sum():
                 norm = K1 * (1 - B + B * bm25.lengths[key] / bm25.avg)
                 plain = sum(bm25.idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in query if t in tf)
             assert bm25.score(key, query) == plain and type(bm25.score(key, query)) is type(plain)
+
+
+class _Owner:
+    """What kb.memo keeps values for (weakly referenceable)."""
+
+
+def test_phrases_are_the_longest_first_scan_of_every_phrase():
+    """scoring.phrases looks a phrase up only when its first word begins a name that long: the same
+    matches, in the same order, as looking every phrase up."""
+    def every_phrase(names, words, longest):
+        used, found = [False] * len(words), []
+        for n in range(min(longest, len(words)), 0, -1):
+            for i in range(len(words) - n + 1):
+                if any(used[i:i + n]):
+                    continue
+                got = names.get(" ".join(words[i:i + n]))
+                if got:
+                    used[i:i + n] = [True] * n
+                    found.append((i, n, got))
+        return found
+
+    rng = random.Random(21)
+    vocab = "a b c d e f g".split()
+    for trial in range(300):
+        owner = _Owner()  # a new owner each time: the lengths are made per owner and key
+        names = {" ".join(rng.choices(vocab, k=rng.randint(1, 4))): (trial, j) for j in range(rng.randint(0, 12))}
+        words = rng.choices(vocab, k=rng.randint(0, 14))
+        longest = rng.randint(1, 5)
+        assert scoring.phrases(owner, "names", names, words, longest) == every_phrase(names, words, longest)
