@@ -34,19 +34,18 @@ def pairs_of(index, d: int) -> frozenset[tuple[str, str]]:
 
 def _held(index, top: list[tuple[float, int]], spans: list[tuple[int, int]], idfs: list[float]) -> list[float]:
     """For each candidate, the sum of the idfs of the words whose postings hold it, added in the
-    words' order (adding 0.0 for a word it lacks leaves the same double): each posting list is
-    sorted, so one ``searchsorted`` per word finds every candidate."""
+    words' order (a loop adding 0.0 for a word it lacks makes the same double): a document is
+    listed once in each word's postings, so one bincount over them all, weighted by each word's
+    idf, sums them in that order."""
     ids = index._columns()["ids"]
-    docs = np.fromiter((d for _, d in top), dtype=ids.dtype, count=len(top))
-    have = np.zeros(len(top))
-    for (start, end), idf in zip(spans, idfs):
-        posting = ids[start:end]
-        at = np.searchsorted(posting, docs)
-        found = np.zeros(len(top), dtype=bool)
-        inside = at < len(posting)
-        found[inside] = posting[at[inside]] == docs[inside]
-        have += np.where(found, idf, 0.0)
-    return have.tolist()
+    docs = [d for _, d in top]
+    if len(spans) == 1:
+        (start, end), = spans
+        held, weights = ids[start:end], np.full(end - start, idfs[0])
+    else:
+        held = np.concatenate([ids[start:end] for start, end in spans])
+        weights = np.repeat(idfs, [end - start for start, end in spans])
+    return np.bincount(held, weights=weights, minlength=max(docs) + 1)[docs].tolist()
 
 
 def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: int,

@@ -27,6 +27,7 @@ from __future__ import annotations
 import math
 from collections import Counter, defaultdict
 
+from kb.search import scoring
 from kb.search import tokenize as tk
 from kb.store.lineage import Lineage
 from kb.text import normalize
@@ -120,7 +121,7 @@ class DefinedTerms:
     def ja_entries(self, query: str) -> dict[int, float]:
         """Glossary entries a Japanese question names (by their JA names), as ``entries``."""
         folded = tk.fold(normalize(query))
-        matched = [name for name in self.ja_names if name in folded]
+        matched = scoring.names_in(self.index, "ja-gloss-names", self.ja_names, folded)
         found: dict[int, float] = {}
         for name in matched:
             if any(name != other and name in other for other in matched):

@@ -160,3 +160,23 @@ def test_phrases_are_the_longest_first_scan_of_every_phrase():
         words = rng.choices(vocab, k=rng.randint(0, 14))
         longest = rng.randint(1, 5)
         assert scoring.phrases(owner, "names", names, words, longest) == every_phrase(names, words, longest)
+
+
+def test_held_is_the_idf_sum_of_the_words_holding_each_candidate():
+    from kb.search.rerank import _held
+
+    index = _index()
+    rng = random.Random(5)
+    vocab = list(index.postings)
+    for _ in range(200):
+        words = rng.sample(vocab, rng.randint(1, 6))
+        spans = [index.postings[w] for w in words]
+        idfs = [rng.uniform(0.1, 5.0) for _ in words]
+        top = [(1.0, d) for d in rng.sample(range(len(index)), rng.randint(1, 50))]
+        plain = []
+        for _, d in top:
+            total = 0.0
+            for (start, end), idf in zip(spans, idfs):
+                total += idf if d in index._ids[start:end] else 0.0
+            plain.append(total)
+        assert _held(index, top, spans, idfs) == plain
