@@ -201,7 +201,9 @@ class Retriever:
         for name, numbers in lists.items():
             w = self.weights.get(name, 0.0)
             for rank, number in enumerate(numbers, 1):
-                hit = hits.setdefault(number, RuleHit(number, 0.0))
+                hit = hits.get(number)
+                if hit is None:  # (not setdefault: that makes a RuleHit for every rank of every list)
+                    hit = hits[number] = RuleHit(number, 0.0)
                 hit.score += w / (RRF_K + rank)
                 hit.sources[name] = rank
         if self.links and self.weights["refs"]:
