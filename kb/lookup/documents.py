@@ -151,13 +151,15 @@ class DocumentLookups:
         return dict(ja) if ja else None
 
     def _rule_parts(self, key) -> dict:
-        """What a search answer shows of an EN rule whatever the query: its JA text (``ja``) and
-        the EN/JA title of its titled ancestor (``title``). The same for every search, so kept per KB
-        in one table (kb.memo; ``prepare_search`` fills it for the current edition before serving)."""
+        """What a search answer shows of an EN rule whatever the query: its JA text (``ja``), the
+        EN/JA title of its titled ancestor (``title``) and its citation (shared by the answers: never
+        changed by a caller). The same for every search, so kept per KB in one table (kb.memo;
+        ``prepare_search`` fills it for the current edition before serving)."""
         table = per_owner(self, "rule-hit-parts", dict)
         found = table.get(key)
         if found is None:
-            found = table[key] = {"ja": self._make_ja_of_rule_hit(key), "title": self._heading_title(key)}
+            found = table[key] = {"ja": self._make_ja_of_rule_hit(key), "title": self._heading_title(key),
+                                  "citation": self.rule_citation(key)}
         return found
 
     def _heading_title(self, key) -> dict:
@@ -209,9 +211,10 @@ class DocumentLookups:
     def _question_rule(self, key, via: list[str]) -> dict:
         """A rule a question needs: today's EN text, the EN/JA title of its titled ancestor (608 Resolving
         Spells and Abilities / 呪文や能力の解決), its official JA text, each cited."""
+        parts = self._rule_parts(key)
         return {"number": key[2], "edition": key[1], "text": self.model.rules[key]["text"], "via": via,
-                "title": dict(self._rule_parts(key)["title"]), "ja": self._ja_of_rule_hit(key),
-                "citation": self.rule_citation(key)}
+                "title": dict(parts["title"]), "ja": dict(parts["ja"]) if parts["ja"] else None,
+                "citation": parts["citation"]}
 
     def _rules_of_hit(self, doc) -> list[str]:
         """The rules a hit leads to, numbered as today: a rule or quote its own number; a glossary
