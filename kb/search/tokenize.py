@@ -352,11 +352,8 @@ class _CharMap(dict):
 _CHARS = _CharMap()
 
 
+_NAMESPACES = {GRAM: "g", UNI: "u", MECH: "m"}  # each prefix two characters: one slice and one lookup
+
+
 def namespace(token: str) -> str:
-    if token.startswith(GRAM):
-        return "g"
-    if token.startswith(UNI):
-        return "u"
-    if token.startswith(MECH):
-        return "m"
-    return "w"
+    return _NAMESPACES.get(token[:2], "w")
