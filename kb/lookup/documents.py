@@ -183,10 +183,11 @@ class DocumentLookups:
         index its stem pairs for the rerank (kb.search.pairs), make the search parts of every current EN
         rule, build the card-name matcher and the question retriever with every card ruling's rules, so that a first search
         costs what a repeated one does. Returns how many texts were analysed."""
-        from kb.search import pairs, snippet
+        from kb.search import pairs, rerank, snippet
         index = self.search_index
         count = snippet.prepare(index, [d.text for d in index.docs])
         pairs.prepare(index)
+        rerank.merge_columns(index)
         self.prepare_cards()  # the card-name matcher a lookup asks
         current = self.model.current("en")
         if current:

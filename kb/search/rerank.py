@@ -6,6 +6,7 @@ import math
 
 import numpy as np
 
+from kb.memo import per_owner
 from kb.search import pairs as stem_pairs
 from kb.search import tokenize as tk
 
@@ -83,20 +84,31 @@ def rerank(index, top: list[tuple[float, int]], terms: dict[str, float], limit: 
             held = [len(wanted & pairs_of(index, d)) for _, d in top] if len(wanted) == len(pairs) else \
                 [sum(p in pairs_of(index, d) for p in pairs) for _, d in top]
         top = sorted(((s * (1 + PHRASE * h / len(pairs)), d) for (s, d), h in zip(top, held)), reverse=True)
-    rows = index._rows
+    rule_of, lang_of, edition_of = merge_columns(index)
+    n_current = index.n_current
     merged: dict = {}  # today's rule number (older editions: with the edition) -> index in ``adjusted``
     adjusted = []
     for s, d in sorted(top, reverse=True):
-        number = rows[d].rule_number if rows[d].kind == "rule" else None
-        if number and d >= index.n_current:
-            number = (rows[d].edition, number)
+        number = rule_of[d]
+        if number and d >= n_current:
+            number = (edition_of[d], number)
         if number is None:
             adjusted.append((s, d))
         elif number in merged:  # the same rule in the other language: one hit, in the query's
             at = merged[number]
-            shown = d if rows[adjusted[at][1]].lang != prefer and rows[d].lang == prefer else adjusted[at][1]
+            shown = d if lang_of[adjusted[at][1]] != prefer and lang_of[d] == prefer else adjusted[at][1]
             adjusted[at] = (adjusted[at][0] + MERGED * s, shown)
         else:
             merged[number] = len(adjusted)
             adjusted.append((s, d))
     return sorted(adjusted, reverse=True)[:limit]
+
+
+def merge_columns(index) -> tuple[list, list[str], list]:
+    """Each document's rule number (a rule's; None for other kinds), language and edition, as lists
+    (made once per index: the merge reads them for every candidate of every query)."""
+    def make():
+        rows = index._rows
+        return ([r.rule_number if r.kind == "rule" else None for r in rows], [r.lang for r in rows],
+                [r.edition for r in rows])
+    return per_owner(index, "rerank-columns", make)
