@@ -13,16 +13,21 @@ over a situation it would accept; tests compare both on many generated situation
 ``fill`` is ``schema.fill_defaults`` with each node's defaults found once: the same copy of the
 value, an atomic default (string, number, boolean, null) put in as is (``copy.deepcopy`` returns
 those unchanged), a list or object default deep-copied.
+
+``step`` is the three in one walk, for the request path: ``fill(labels(v))`` when ``valid(labels(v))``,
+else REFUSED (then ``validate`` runs the three in turn and jsonschema words the error).
 """
 from __future__ import annotations
 
 import copy
+import functools
 import numbers
 import re
 from dataclasses import dataclass
 from typing import Callable
 
 import jsonschema
+from jsonschema import _types
 
 from kb.reasoning.schema import accept_labels
 
@@ -36,6 +41,7 @@ class NotCompiled(Exception):
 
 
 _TYPES = jsonschema.Draft202012Validator.TYPE_CHECKER  # the dialect's own type checks (2.0 is an integer)
+_NATIVE = {_types.is_string: str, _types.is_array: list, _types.is_object: dict, _types.is_bool: bool}
 
 
 def _is_type(value, name: str) -> bool:
@@ -50,7 +56,9 @@ def _type_check(name: str) -> Callable[[object], bool]:
     looks it up and calls it with the checker, as this does)."""
     _is_type(None, name)  # refuses an unknown type name now
     fn = _TYPES._type_checkers[name]
-    return lambda v: fn(_TYPES, v)
+    if fn in _NATIVE:  # the dialect's function is this isinstance: made without a Python frame per check
+        return functools.partial(type.__instancecheck__, _NATIVE[fn])
+    return functools.partial(fn, _TYPES)
 
 
 def _every(checks: list[Callable[[object], bool]]) -> Callable[[object], bool]:
@@ -65,17 +73,24 @@ def _every(checks: list[Callable[[object], bool]]) -> Callable[[object], bool]:
     return every
 
 
-def _check(schema: dict) -> Callable[[object], bool]:
+def _string_enum(value) -> bool:
+    return isinstance(value, list) and all(isinstance(e, str) for e in value)
+
+
+def _own(schema: dict) -> list[Callable[[object], bool]]:
+    """The checks of the node's own keywords (not those of its properties or items)."""
     checks: list[Callable[[object], bool]] = []
     for key, value in schema.items():
         if key in ANNOTATIONS or key in ("properties", "additionalProperties", "required", "items"):
             continue
         if key == "type":
             names = value if isinstance(value, list) else [value]
+            if names == ["string"] and _string_enum(schema.get("enum")):
+                continue  # the enum's check accepts only strings: the same check again decides nothing
             kinds = [_type_check(name) for name in names]
             checks.append(kinds[0] if len(kinds) == 1 else lambda v, kinds=tuple(kinds): any(k(v) for k in kinds))
         elif key == "enum":
-            if not isinstance(value, list) or not all(isinstance(e, str) for e in value):
+            if not _string_enum(value):
                 raise NotCompiled("enum of other values than strings")
             checks.append(lambda v, allowed=frozenset(value): isinstance(v, str) and v in allowed)
         elif key == "minItems":
@@ -88,10 +103,17 @@ def _check(schema: dict) -> Callable[[object], bool]:
             checks.append(lambda v, search=re.compile(value).search: not isinstance(v, str) or bool(search(v)))
         else:
             raise NotCompiled(f"keyword {key!r}")
+    if schema.get("additionalProperties", True) not in (True, False):
+        raise NotCompiled("additionalProperties that is a schema")
+    if "items" in schema and not isinstance(schema["items"], dict):
+        raise NotCompiled("items that is not one schema")
+    return checks
+
+
+def _check(schema: dict) -> Callable[[object], bool]:
+    checks = _own(schema)
     props = schema.get("properties")
     extra = schema.get("additionalProperties", True)
-    if extra not in (True, False):
-        raise NotCompiled("additionalProperties that is a schema")
     if props is not None or "required" in schema or extra is False:
         subs = {name: _check(sub) for name, sub in (props or {}).items()}
         required = tuple(schema.get("required", ()))
@@ -113,8 +135,6 @@ def _check(schema: dict) -> Callable[[object], bool]:
             return True
         checks.append(obj)
     if "items" in schema:
-        if not isinstance(schema["items"], dict):
-            raise NotCompiled("items that is not one schema")
         item = _check(schema["items"])
 
         def each(v) -> bool:
@@ -127,25 +147,51 @@ def _check(schema: dict) -> Callable[[object], bool]:
     return _every(checks)
 
 
-def _filler(schema: dict) -> Callable[[object], object]:
-    """``schema.fill_defaults(schema, ·)`` with the walk over the schema done once."""
+_EXACT = frozenset(ATOMIC)  # exactly these types: what copy.deepcopy returns unchanged
+
+
+def _copier(default) -> Callable[[object], object] | None:
+    """``copy.deepcopy`` for a schema default: None for an atomic one (deepcopy returns it), the
+    constructor for a list or object of atomic values (a new one holding the same), else deepcopy."""
+    if isinstance(default, ATOMIC):
+        return None
+    if type(default) is list and all(type(x) in _EXACT for x in default):
+        return list
+    if type(default) is dict and all(type(k) is str and type(x) in _EXACT for k, x in default.items()):
+        return dict
+    return copy.deepcopy
+
+
+def _filler(schema: dict) -> Callable[[object], object] | None:
+    """``schema.fill_defaults(schema, ·)`` with the walk over the schema done once; None where it
+    would return the value itself (no properties or item schema: nothing copied, nothing filled)."""
     props = schema.get("properties")
     items = schema.get("items") if isinstance(schema.get("items"), dict) else None
-    fields = [(name, "default" in sub, sub.get("default"), isinstance(sub.get("default"), ATOMIC), _filler(sub))
-              for name, sub in props.items()] if props is not None else None
+    if props is None and items is None:
+        return None
+    if props is not None:
+        subs = {name: f for name, sub in props.items() if (f := _filler(sub)) is not None}
+        # absent with a default: (name, default, its copier, its filler), in the schema's order
+        defaults = [(name, sub["default"], _copier(sub["default"]), subs.get(name))
+                    for name, sub in props.items() if "default" in sub]
     item_fill = _filler(items) if items is not None else None
 
     def fill(value):
-        if fields is not None and isinstance(value, dict):
+        # as fill_defaults: present fields filled in place, then absent defaults appended in order
+        if props is not None and isinstance(value, dict):
             out = dict(value)
-            for name, has_default, default, atomic, sub_fill in fields:
-                if name not in out and has_default:
-                    out[name] = default if atomic else copy.deepcopy(default)
-                if name in out:
-                    out[name] = sub_fill(out[name])
+            if subs:
+                for name, v in value.items():
+                    sub_fill = subs.get(name)
+                    if sub_fill is not None:
+                        out[name] = sub_fill(v)
+            for name, default, copier, sub_fill in defaults:
+                if name not in value:
+                    v = default if copier is None else copier(default)
+                    out[name] = v if sub_fill is None else sub_fill(v)
             return out
-        if item_fill is not None and isinstance(value, list):
-            return [item_fill(v) for v in value]
+        if items is not None and isinstance(value, list):
+            return [item_fill(v) for v in value] if item_fill is not None else list(value)
         return value
     return fill
 
@@ -174,19 +220,97 @@ def _labeller(schema: dict) -> Callable[[object], object] | None:
     return label
 
 
+REFUSED = object()  # what ``Compiled.step`` returns for a situation ``valid`` refuses once labels are read
+
+
+def _plain(schema: dict) -> Callable[[object], bool] | None:
+    """The check of a node ``_stepper`` would only check (no enum, properties, required or items:
+    nothing to read, copy or fill), else None."""
+    if any(k in schema for k in ("enum", "properties", "required", "items")) \
+            or schema.get("additionalProperties", True) is False:
+        return None
+    return _every(_own(schema))
+
+
+def _stepper(schema: dict) -> Callable[[object], object]:
+    """``labels``, ``valid`` and ``fill`` in one walk: ``fill(labels(v))`` when ``valid(labels(v))``,
+    else REFUSED. Each node reads its label, passes its own checks and its children's, then is
+    copied and filled as ``_labeller``, ``_check`` and ``_filler`` do it (a node they leave as it
+    is stays itself; an object with properties or a list with an item schema is a new copy)."""
+    checks = _own(schema)
+    own = _every(checks) if checks else None
+    props = schema.get("properties")
+    closed = schema.get("additionalProperties", True) is False
+    required = tuple(schema.get("required", ()))
+    structured = props is not None or "required" in schema or closed
+    # a child that is only checked (no label to read, nothing below): its check, else its step
+    subs = {name: _plain(sub) or _stepper(sub) for name, sub in (props or {}).items()}
+    plain = {name for name, sub in (props or {}).items() if _plain(sub)}
+    defaults = [(name, sub["default"], _copier(sub["default"]), _filler(sub))
+                for name, sub in (props or {}).items() if "default" in sub]
+    items = schema.get("items")
+    item = (_plain(items) or _stepper(items)) if items is not None else None
+    item_plain = items is not None and _plain(items) is not None
+    enum = schema.get("enum") if "enum" in schema else None
+
+    def step(v):
+        if enum is not None and isinstance(v, str) and v not in enum:
+            v = accept_labels(schema, v)
+        if own is not None and not own(v):
+            return REFUSED
+        if structured and isinstance(v, dict):
+            out = {}
+            for name, x in v.items():
+                sub = subs.get(name)
+                if sub is None:
+                    if closed:
+                        return REFUSED
+                elif name in plain:
+                    if not sub(x):
+                        return REFUSED
+                elif (x := sub(x)) is REFUSED:
+                    return REFUSED
+                out[name] = x
+            for name in required:
+                if name not in v:
+                    return REFUSED
+            if props is None:
+                return v  # no properties: neither labels nor fill copy it
+            for name, default, copier, fill in defaults:
+                if name not in v:
+                    x = default if copier is None else copier(default)
+                    out[name] = x if fill is None else fill(x)
+            return out
+        if item is not None and isinstance(v, list):
+            if item_plain:
+                for x in v:
+                    if not item(x):
+                        return REFUSED
+                return list(v)
+            out = []
+            for x in v:
+                if (x := item(x)) is REFUSED:
+                    return REFUSED
+                out.append(x)
+            return out
+        return v
+    return step
+
+
 @dataclass(frozen=True)
 class Compiled:
     valid: Callable[[object], bool] | None  # None: every situation goes to jsonschema
     fill: Callable[[object], object]
     labels: Callable[[object], object] | None = None  # accept_labels as compiled (None: accept_labels itself)
+    step: Callable[[object], object] | None = None  # labels, valid and fill in one walk (None: each in turn)
 
 
 def compile_schema(schema: dict) -> Compiled:
     try:
-        valid = _check(schema)
+        valid, step = _check(schema), _stepper(schema)
     except NotCompiled:
-        valid = None
-    return Compiled(valid, _filler(schema), _labeller(schema) or _as_is)
+        valid = step = None
+    return Compiled(valid, _filler(schema) or _as_is, _labeller(schema) or _as_is, step)
 
 
 def _as_is(value):

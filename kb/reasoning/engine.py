@@ -19,9 +19,9 @@ import jsonschema
 from kb.errors import SituationError
 from kb.memo import per_owner
 from kb.reasoning.reach import reachable_rules
-from kb.reasoning.registry import check_pins, pins_for
+from kb.reasoning.registry import check_pins, chosen_pins
 from kb.reasoning.rulebook import RuleBook
-from kb.reasoning.compiled import compile_schema
+from kb.reasoning.compiled import REFUSED, compile_schema
 from kb.reasoning.schema import accept_labels, check_labels, label_of
 
 class UnknownMechanic(SituationError):
@@ -62,16 +62,21 @@ class Context:
         if rule not in self.reachable:
             raise UnreachableRule(f"{self.mechanic}: rule {rule} is not reachable from the mechanic's rules "
                                   "by references, lineage or related mechanics")
-        pins = [p for p in pins_for(rule) if using is None or p.fn.__name__ == using]
-        own = [p for p in pins if p.mechanic == self.mechanic]
-        pins = own or pins  # another mechanic's logic for the same rule runs only when this one has none
+        pins = chosen_pins(rule, self.mechanic, using)  # another mechanic's logic only when this one has none
         if not pins:
             raise UnreachableRule(f"no logic registered for rule {rule}" + (f" named {using}" if using else ""))
         slot = len(self.trace)  # nested applies land after this step, keeping the order of starting
-        done = [d for p in pins if (d := p.fn(self.state, self, **kwargs)) is not None]
-        if not done:
-            return None
-        did = "; ".join(done)
+        if len(pins) == 1:  # the usual case: its result as "; ".join would give it
+            did = pins[0].fn(self.state, self, **kwargs)
+            if did is None:
+                return None
+            if type(did) is not str:
+                did = "; ".join((did,))  # fails as the join of many does
+        else:
+            done = [d for p in pins if (d := p.fn(self.state, self, **kwargs)) is not None]
+            if not done:
+                return None
+            did = "; ".join(done)
         text = self.book.rule(rule)
         self.trace.insert(slot, TraceStep(rule, self.book.edition, text.text_en, text.text_ja, did))
         return did
@@ -174,6 +179,10 @@ def validate(m: Mechanic, situation: dict | str) -> dict:
     if not isinstance(situation, dict):
         raise SituationError("$", "the situation must be a JSON object", message_ja="状況は JSON オブジェクトで書きます")
     compiled = m.compiled or compile_schema(m.schema)
+    if compiled.step is not None:  # the three walks below in one, for a situation they accept
+        found = compiled.step(situation)
+        if found is not REFUSED:
+            return found
     # accept_labels, walked as compiled (tests compare both)
     situation = compiled.labels(situation) if compiled.labels is not None else accept_labels(m.schema, situation)
     if compiled.valid is not None and compiled.valid(situation):  # what jsonschema would accept (tested)
@@ -203,6 +212,10 @@ def registered(key: str) -> Mechanic:
     if key not in _MECHANICS:
         raise UnknownMechanic(key)
     return _MECHANICS[key]
+
+
+def is_registered(key: str) -> bool:
+    return key in _MECHANICS
 
 
 def registered_all() -> list[Mechanic]:

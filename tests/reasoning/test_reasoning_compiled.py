@@ -182,3 +182,29 @@ def test_compiled_labels_read_as_accept_labels(key):
             if isinstance(situation, dict):
                 assert filled is not situation
     assert changed  # labels were read somewhere
+
+
+@pytest.mark.parametrize("key", sorted(m.key for m in engine.registered_all()))
+def test_the_one_walk_step_is_labels_valid_and_fill_in_turn(key):
+    """``Compiled.step`` (what a question's situation goes through) gives what reading the labels,
+    checking and filling in turn give, with the keys in the same order, or REFUSED exactly when the
+    check refuses; the input is never changed."""
+    import json
+
+    m = engine.registered(key)
+    assert m.compiled.step is not None
+    rng = random.Random(f"step-{key}")
+    seeds = _seeds()[key]
+    refused = 0
+    for situation in list(seeds) + [_mutate(rng.choice(seeds), m.schema, rng) for _ in range(600)]:
+        before = copy.deepcopy(situation)
+        labelled = m.compiled.labels(situation)
+        got = m.compiled.step(situation)
+        assert situation == before
+        if m.compiled.valid(labelled):
+            want = m.compiled.fill(labelled)
+            assert got == want and json.dumps(got) == json.dumps(want), situation
+        else:
+            assert got is compiled.REFUSED, situation
+            refused += 1
+    assert refused > 100
