@@ -126,8 +126,8 @@ class MechanicLookups:
     def question_key(self, mechanic: str) -> str:
         """The question type meant by ``mechanic``: its key, a name `kb ask --list` shows (昼と夜), or
         any name of a graph mechanic it covers; MechanicNotAnswerable otherwise."""
-        from kb.reasoning.catalog import question_keys
-        if mechanic in question_keys():  # the usual case, without listing every schema
+        from kb.reasoning.catalog import is_question_key
+        if is_question_key(mechanic):  # the usual case, without listing every schema
             return mechanic
         listed = self.ask_schemas()
         keys = sorted(m["key"] for m in listed)

@@ -5,7 +5,9 @@ Importing this module registers each question type (one sub-package per type, li
 from __future__ import annotations
 
 from kb.reasoning import casting, day_night, dfc, manifest, rooms, sba, copies, facedown, mdfc, meld, split  # noqa: F401  (each registers itself)
-from kb.reasoning.engine import SituationError, UnreachableRule, reachable, registered, registered_all, solve
+from kb.reasoning.engine import (SituationError, UnreachableRule, is_registered, reachable, registered, registered_all,
+                                 solve)
+from kb.memo import per_owner
 from kb.reasoning.rulebook import RuleBook
 from kb.reasoning.rulings import checked_rulings, classify_rulings
 from kb.reasoning.rulings import ruling_rules  # noqa: F401  (part of this module's interface)
@@ -16,6 +18,11 @@ QUESTION_TYPES = ("cast", "day-night", "double-faced-card", "manifest", "room")
 def question_keys() -> frozenset[str]:
     """The key of every registered question type (what ``list_mechanics`` lists, without the schemas)."""
     return frozenset(m.key for m in registered_all())
+
+
+def is_question_key(key: str) -> bool:
+    """``key in question_keys()``, without making the set (asked on every question)."""
+    return is_registered(key)
 
 
 def prepare(book: RuleBook) -> int:
@@ -54,25 +61,37 @@ def procedure(book: RuleBook, mechanic: str, key: str | None = None, trace: list
     did = {}
     for step in trace or ():
         did.setdefault(step["rule"], step["did"])
-    steps = []
-    for n in chosen.steps:
-        r = book.rule(n)
-        if r is None:  # a renumbered CR must fail loudly, as a broken pin does
-            raise UnreachableRule(f"{m.key}: procedure {chosen.key} names rule {n}, missing from CR {book.edition}")
-        steps.append({"rule": n, "text_en": r.text_en, "text_ja": r.text_ja, "in_this_case": did.get(n),
-                      "citation": {"rule": n, "edition": book.edition, "document": r.document, "locator": r.locator}})
+    edition = book.edition
+    steps = [{"rule": n, "text_en": en, "text_ja": ja, "in_this_case": did.get(n),
+              "citation": {"rule": n, "edition": edition, "document": document, "locator": locator}}
+             for n, en, ja, document, locator in _step_texts(book, m.key, chosen)]
     return {"mechanic": m.key, "edition": book.edition, "procedure": chosen.key, "title_ja": chosen.title_ja,
             "title_en": chosen.title_en, "steps": steps, "citations": [s["citation"] for s in steps]}
+
+
+def _step_texts(book: RuleBook, key: str, chosen) -> list[tuple]:
+    """(rule, EN text, JA text, document, locator) of each step of a procedure, once per rule book."""
+    def make() -> list[tuple]:
+        out = []
+        for n in chosen.steps:
+            r = book.rule(n)
+            if r is None:  # a renumbered CR must fail loudly, as a broken pin does
+                raise UnreachableRule(f"{key}: procedure {chosen.key} names rule {n}, missing from CR {book.edition}")
+            out.append((n, r.text_en, r.text_ja, r.document, r.locator))
+        return out
+    return per_owner(book, ("procedure-steps", key, chosen.key), make)
 
 
 def ask(book: RuleBook, mechanic: str, situation: dict | str, *, rulings: bool = True) -> dict:
     situation, outcome, ctx = solve(book, mechanic, situation)
     m = registered(mechanic)
-    trace = [s.as_dict() for s in ctx.trace]
-    classified = classify_rulings(book, m, ctx.rules_applied()) if rulings else \
+    trace = [{"rule": s.rule, "edition": s.edition, "text_en": s.text_en, "text_ja": s.text_ja, "did": s.did}
+             for s in ctx.trace]  # TraceStep.as_dict, without a call per step
+    applied = ctx.rules_applied()
+    classified = classify_rulings(book, m, applied) if rulings else \
         {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     citations = []
-    for n in ctx.rules_applied():
+    for n in applied:
         r = book.rule(n)
         citations.append({"rule": n, "edition": book.edition, "document": r.document, "locator": r.locator})
     for group in ("agree", "disagree", "superseded"):

@@ -39,6 +39,7 @@ class Pin:
 
 
 _REGISTRY: dict[str, list[Pin]] = {}
+_CHOSEN: dict[tuple, tuple[Pin, ...]] = {}  # (rule, mechanic, using) -> chosen_pins; emptied on registering
 
 
 def implements(rule: str, *words: str, mechanic: str):
@@ -54,6 +55,7 @@ def implements(rule: str, *words: str, mechanic: str):
         pins = _REGISTRY.setdefault(rule, [])
         if not any(p.fn is fn for p in pins):
             pins.append(Pin(rule=rule, words=tuple(words), mechanic=mechanic, fn=fn))
+            _CHOSEN.clear()
         return fn
 
     return register
@@ -61,6 +63,19 @@ def implements(rule: str, *words: str, mechanic: str):
 
 def pins_for(rule: str) -> list[Pin]:
     return list(_REGISTRY.get(rule, ()))
+
+
+def chosen_pins(rule: str, mechanic: str, using: str | None = None) -> tuple[Pin, ...]:
+    """The logic ``Context.apply`` runs for ``rule`` in a question of ``mechanic``: the pins named
+    ``using`` (any when None), the mechanic's own if it has any, else the other mechanics'.
+    Kept per (rule, mechanic, using): every question applying a rule chose the same."""
+    key = (rule, mechanic, using)
+    found = _CHOSEN.get(key)
+    if found is None:
+        pins = [p for p in _REGISTRY.get(rule, ()) if using is None or p.fn.__name__ == using]
+        own = [p for p in pins if p.mechanic == mechanic]
+        found = _CHOSEN[key] = tuple(own or pins)
+    return found
 
 
 def all_pins() -> list[Pin]:

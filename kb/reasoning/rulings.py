@@ -106,34 +106,72 @@ def checked_rulings(book, m: Mechanic) -> list[tuple[RulingView, frozenset, list
     return per_owner(book, ("checked-rulings", m.key), make)
 
 
+def _prepared(book, m: Mechanic) -> tuple[dict[str, list[int]], list[tuple]]:
+    """``checked_rulings`` made ready for ``classify_rulings``, once per rule book and mechanic:
+    rule -> positions of the rulings a question applying that rule may list (a ruling under none of
+    the applied rules is skipped by every branch of ``classify_rulings``, so it is not looked at),
+    and per ruling (ruling, cited rules, [(check, holds, rules, their set, error, rules once each)],
+    its fields as ``_ruling_dict`` gives them)."""
+    def make() -> tuple[dict[str, list[int]], list[tuple]]:
+        index: dict[str, set[int]] = {}
+        entries = []
+        for i, (r, cited, results) in enumerate(checked_rulings(book, m)):
+            if not results:
+                anchors = set(sorted(cited)[:1]) if r.cited_rules else set()  # cited <= applied: any one cited
+            else:
+                anchors = {rules[0] for _, _, rules, _, error in results if rules and not error}
+                if any(error for *_, error in results):
+                    anchors |= cited  # listed unchecked when it shares a rule with the question
+            for n in anchors:
+                index.setdefault(n, set()).add(i)
+            entries.append((r, cited, [(*x, tuple(dict.fromkeys(x[2]))) for x in results], _ruling_dict(r)))
+        return {n: sorted(ids) for n, ids in index.items()}, entries
+    return per_owner(book, ("rulings-prepared", m.key), make)
+
+
 def classify_rulings(book, m: Mechanic, trace_rules: list[str]) -> dict:
     out = {"agree": [], "disagree": [], "superseded": [], "unchecked": []}
     applied = set(trace_rules)
-    for r, cited, results in checked_rulings(book, m):
+    index, entries = _prepared(book, m)
+    picked: set[int] = set()
+    for n in applied:
+        found = index.get(n)
+        if found:
+            picked.update(found)
+    for i in sorted(picked):
+        r, cited, results, fields = entries[i]
         if not results:
             if r.cited_rules and cited <= applied:
-                out["unchecked"].append(_ruling_dict(r))
+                out["unchecked"].append({**fields, "cited_rules": list(r.cited_rules)})
             continue
-        relevant, errors = [], []
-        for check, holds, rules, rule_set, error in results:
+        relevant, failed, errors = [], [], []
+        for check, holds, rules, rule_set, error, once in results:
             if error:
                 errors.append(error)
             # Relevant when this question applied the rule that decided the claim's own case (the
             # first in its trace) and at least half of the rules that case needed.
             elif rules and rules[0] in applied and 2 * len(applied & rule_set) >= len(rule_set):
-                relevant.append((check, holds, rules))
+                relevant.append((check, once))
+                if not holds:
+                    failed.append((check, once))
         if not relevant:
             if errors and applied & cited:
-                out["unchecked"].append(_ruling_dict(r) | {"check_error": errors[0]})
+                out["unchecked"].append({**fields, "cited_rules": list(r.cited_rules), "check_error": errors[0]})
             continue
-        failed = [(c, rules) for c, holds, rules in relevant if not holds]
-        chosen = failed or [(c, rules) for c, _, rules in relevant]
-        rules = list(dict.fromkeys(n for _, rs in chosen for n in rs))
-        d = _ruling_dict(r) | {"claims": "; ".join(c.says for c, _ in chosen), "rules": rules}
+        chosen = failed or relevant
+        if len(chosen) == 1:
+            rules = list(chosen[0][1])
+            claims = "; ".join([chosen[0][0].says])
+        else:
+            rules = list(dict.fromkeys(n for _, once in chosen for n in once))
+            claims = "; ".join([c.says for c, _ in chosen])
+        d = {**fields, "cited_rules": list(r.cited_rules), "claims": claims, "rules": rules}
         if not failed:
             out["agree"].append(d)
         elif r.date and r.date < book.edition:
-            out["superseded"].append(d | {"superseded_by": rules, "edition": book.edition})
+            d["superseded_by"], d["edition"] = rules, book.edition
+            out["superseded"].append(d)
         else:
-            out["disagree"].append(d | {"current_rules": rules})
+            d["current_rules"] = rules
+            out["disagree"].append(d)
     return out
