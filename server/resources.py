@@ -7,6 +7,9 @@ answer has none of its own.
 """
 from __future__ import annotations
 
+import re
+
+import orjson
 from flask import current_app, request
 
 from kb import rulenumbers
@@ -133,16 +136,37 @@ def reasoning_key(graph_key: str) -> str | None:
 FORM_TYPES = ("multipart/form-data", "application/x-www-form-urlencoded")  # what werkzeug parses as a form
 
 
+_UNREAD = object()
+_LONG_NUMBER = re.compile(r"\d{19}")  # may be an integer beyond 64 bits, which orjson reads as a float
+
+
+def _read_plainly(text: str, depth: int):
+    """What ``json_loads_bounded`` reads from ``text``, by orjson (several times faster), or _UNREAD:
+    for a text it would scan for depth, one with a long number, or one orjson refuses (NaN, Infinity,
+    out-of-range floats, lone surrogates: the standard library reads those, or words its error)."""
+    if text.count("[") + text.count("{") > depth \
+            or sum(map(text.count, "0123456789")) >= 19 and _LONG_NUMBER.search(text):  # counting is cheaper
+        return _UNREAD
+    try:
+        return orjson.loads(text)
+    except orjson.JSONDecodeError:
+        return _UNREAD
+
+
 def json_body() -> dict:
     """The request's JSON object, or a 400 that says what is wrong with it."""
     # request.data parses a form body first (leaving it empty); other bodies are read as they are
-    form = request.mimetype in FORM_TYPES
-    if not (request.data if form else request.get_data()):
+    mimetype = request.mimetype  # parsed from the header on every read: read once
+    form = mimetype in FORM_TYPES
+    data = request.data if form else request.get_data()
+    if not data:
         raise InvalidJSON("the request body is empty; send a JSON object")
-    if request.mimetype not in ("application/json", "") and not request.mimetype.endswith("+json"):
-        raise UnsupportedMediaType(f"Content-Type {request.mimetype!r}: send application/json")
-    body = json_loads_bounded(request.get_data(as_text=True), int(current_app.config["JSON_MAX_DEPTH"]),
-                              what="the body")
+    if mimetype not in ("application/json", "") and not mimetype.endswith("+json"):
+        raise UnsupportedMediaType(f"Content-Type {mimetype!r}: send application/json")
+    text, depth = data.decode(errors="replace"), int(current_app.config["JSON_MAX_DEPTH"])
+    body = _read_plainly(text, depth)
+    if body is _UNREAD:
+        body = json_loads_bounded(text, depth, what="the body")
     if not isinstance(body, dict):
         raise InvalidJSON(f"expected a JSON object, got {type(body).__name__}")
     return body

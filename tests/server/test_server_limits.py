@@ -34,6 +34,35 @@ def test_deeply_nested_json_is_a_400(client, url, body):
                                             "message": "the body nests arrays/objects deeper than 32 levels"}
 
 
+@pytest.mark.parametrize("text", [
+    '{"a": 1}', '{"a": [1, 2.5, -0.0, 1e308, "x"], "b": {"c": null, "d": true}}', '{"a": 1, "a": 2}',
+    '{"n": 123456789012345678901234567890}', '{"n": -9223372036854775809}', '{"x": NaN}', '{"x": Infinity}',
+    '{"x": 1e400}', '{"s": "\\ud800"}', '{"s": "\\u00e9 予示"}', " \n{} ", "[" * 32 + "]" * 32,
+    "[" * 33 + "]" * 33, '{"a": [' * 20 + "1" + "]}" * 20, "{", '{"a": 1,}', "null", '"str"'])
+def test_a_body_is_read_as_the_bounded_reader_reads_it(app, text):
+    """json_body reads a plain body with orjson; whatever it gives is what json_loads_bounded gives
+    (values, key order, the error and its message), big integers, NaN and lone surrogates included."""
+    from kb.errors import KBError
+    from kb.text import json_loads_bounded
+    from server.resources import json_body
+
+    def outcome(read):
+        try:
+            value = read()
+            return ("ok", json.dumps(value, allow_nan=True), type(value).__name__)
+        except KBError as err:
+            return ("error", err.body()["error"]["message"])
+
+    want = outcome(lambda: json_loads_bounded(text, 32, what="the body"))
+    with app.test_request_context("/api/ask", method="POST", data=text.encode("utf-8", "surrogatepass"),
+                                  content_type="application/json"):
+        got = outcome(json_body)
+    if want[0] == "ok" and want[2] != "dict":  # an array or scalar is refused as no object
+        assert got[0] == "error" and "expected a JSON object" in got[1]
+    else:
+        assert got == want
+
+
 def test_deep_json_in_the_question_form_is_a_400_page(client):
     response = client.post("/mechanics/day-night/ask", data={"_json": DEEP})
     assert response.status_code == 400 and "32" in response.get_data(as_text=True)
