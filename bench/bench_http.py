@@ -36,7 +36,7 @@ from urllib.parse import quote
 REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
-from bench.serving import (free_port, run_wrk, start, status_of, stop, wait,  # noqa: E402
+from bench.serving import (free_port, run_wrk, server_cpu, start, status_of, stop, wait,  # noqa: E402
                            workers_memory)
 
 ASK_BODY = {"event": "untap-step", "designation": "day", "previous_turn_spells": []}
@@ -106,24 +106,33 @@ def _posted_ceiling(paths: list | None) -> list | None:
     return [("POST", "/json", body) for _method, _path, body in posts] if posts else None
 
 
+def _measured(proc, url: str, *wrk_args, **wrk_kwargs) -> dict:
+    """One wrk run, with the server's CPU time per request during it (``cpu_ms``)."""
+    before = server_cpu(proc)
+    got = run_wrk(url, *wrk_args, **wrk_kwargs)
+    got["cpu_ms"] = (server_cpu(proc) - before) / max(1, got["requests"]) * 1000
+    return got
+
+
 def _median_pair(pairs: list[tuple[dict, dict]]) -> dict:
     """The run whose ratio to its paired baseline is the median, with the baseline's numbers."""
     pairs = sorted(pairs, key=lambda p: p[1]["rps"] / p[0]["rps"])
     top, got = pairs[len(pairs) // 2]
     return dict(got, ratio=got["rps"] / top["rps"], base_rps=top["rps"], base_p50_ms=top["p50_ms"],
                 base_p99_ms=top["p99_ms"], base_max_ms=top["max_ms"],
-                base_errors=top["non_2xx"] + top["socket_errors"],
+                base_errors=top["non_2xx"] + top["socket_errors"], base_cpu_ms=top["cpu_ms"],
                 ratios=[round(g["rps"] / t["rps"], 3) for t, g in pairs])
 
 
 def _table(connections: int, results: dict) -> None:
-    print(f"\n{connections} connections{'':30}{'req/s':>7}{'p50':>7}{'p99':>7}{'max':>7}{'err':>5}"
-          f" | {'base':>6}{'p50':>6}{'p99':>6}{'max':>7}{'err':>4} |{'ratio':>6}  ratios (ms)")
+    print(f"\n{connections} connections{'':30}{'req/s':>7}{'p50':>7}{'p99':>7}{'max':>7}{'err':>5}{'cpu':>6}"
+          f" | {'base':>6}{'p50':>6}{'p99':>6}{'max':>7}{'err':>4}{'cpu':>6} |{'ratio':>6}  ratios (ms; cpu: server"
+          f" CPU ms a request)")
     for name, r in results.items():
         print(f"  {name:44}{r['rps']:>7.0f}{r['p50_ms']:>7.1f}{r['p99_ms']:>7.1f}{r['max_ms']:>7.0f}"
-              f"{r['non_2xx'] + r['socket_errors']:>5} | {r['base_rps']:>6.0f}{r['base_p50_ms']:>6.1f}"
-              f"{r['base_p99_ms']:>6.1f}{r['base_max_ms']:>7.0f}{r['base_errors']:>4} |{r['ratio']:>6.0%}"
-              f"  {r['ratios']}")
+              f"{r['non_2xx'] + r['socket_errors']:>5}{r['cpu_ms']:>6.2f} | {r['base_rps']:>6.0f}{r['base_p50_ms']:>6.1f}"
+              f"{r['base_p99_ms']:>6.1f}{r['base_max_ms']:>7.0f}{r['base_errors']:>4}{r['base_cpu_ms']:>6.2f} |"
+              f"{r['ratio']:>6.0%}  {r['ratios']}")
 
 
 def main(argv=None) -> int:
@@ -196,9 +205,11 @@ def main(argv=None) -> int:
             for name, url, method, body, paths in runs:
                 pairs = []
                 posted = _posted_ceiling(paths)
+                served_by = procs[next(k for k, b in base.items() if url.startswith(b + "/"))]
                 for _ in range(args.repeat):
-                    top = run_wrk(base["ceiling"] + "/json", args.duration, connections, args.threads)
-                    got = run_wrk(url, args.duration, connections, args.threads, method, body, paths)
+                    top = _measured(procs["ceiling"], base["ceiling"] + "/json", args.duration, connections,
+                                    args.threads)
+                    got = _measured(served_by, url, args.duration, connections, args.threads, method, body, paths)
                     if posted:  # the same bodies posted to the trivial view, driven by the same script
                         got["posted_base_rps"] = run_wrk(base["ceiling"] + "/", args.duration, connections,
                                                          args.threads, paths=posted)["rps"]

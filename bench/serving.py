@@ -92,19 +92,43 @@ def stop(proc: subprocess.Popen) -> None:
         proc.wait()
 
 
+def _group(proc: subprocess.Popen) -> list[Path]:
+    """/proc entries of the server's processes (its own process group), the master included."""
+    out = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[2]) == proc.pid:
+                    out.append(entry)
+            except (OSError, ValueError, IndexError):
+                continue
+    return out
+
+
+def server_cpu(proc: subprocess.Popen) -> float:
+    """CPU seconds (user + system, every thread) the server's processes have used so far: read before
+    and after a run, what a request costs the server under that load (in process, alone on the
+    machine, a request costs less: both cores busy and many threads switching add to it)."""
+    total = 0
+    for entry in _group(proc):
+        try:
+            fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        total += int(fields[11]) + int(fields[12])
+    return total / os.sysconf("SC_CLK_TCK")
+
+
 def workers_memory(proc: subprocess.Popen) -> dict:
     """RSS and PSS (MiB) of the server's processes other than the master, summed and the largest
     one. PSS counts pages shared since the fork once in total, so it is what the workers really add."""
     rss, pss = [], []
-    for entry in Path("/proc").iterdir():
-        if not entry.name.isdigit() or int(entry.name) == proc.pid:
+    for entry in _group(proc):
+        if int(entry.name) == proc.pid:
             continue
         try:
-            stat = (entry / "stat").read_text()
-            if int(stat.rsplit(")", 1)[1].split()[2]) != proc.pid:  # process group: the one we started
-                continue
             fields = dict(line.split(":", 1) for line in (entry / "smaps_rollup").read_text().splitlines()[1:])
-        except (OSError, ValueError, IndexError):
+        except (OSError, ValueError):
             continue
         rss.append(int(fields["Rss"].split()[0]) / 1024)
         pss.append(int(fields["Pss"].split()[0]) / 1024)
