@@ -162,6 +162,15 @@ def _copier(default) -> Callable[[object], object] | None:
     return copy.deepcopy
 
 
+def _add_defaults(out: dict, value: dict, defaults: list[tuple]) -> None:
+    """Each field absent from ``value`` that has a default, in the schema's order: a copy of the
+    default (``_copier``), filled by its own filler."""
+    for name, default, copier, fill in defaults:
+        if name not in value:
+            x = default if copier is None else copier(default)
+            out[name] = x if fill is None else fill(x)
+
+
 def _filler(schema: dict) -> Callable[[object], object] | None:
     """``schema.fill_defaults(schema, ·)`` with the walk over the schema done once; None where it
     would return the value itself (no properties or item schema: nothing copied, nothing filled)."""
@@ -185,10 +194,7 @@ def _filler(schema: dict) -> Callable[[object], object] | None:
                     sub_fill = subs.get(name)
                     if sub_fill is not None:
                         out[name] = sub_fill(v)
-            for name, default, copier, sub_fill in defaults:
-                if name not in value:
-                    v = default if copier is None else copier(default)
-                    out[name] = v if sub_fill is None else sub_fill(v)
+            _add_defaults(out, value, defaults)
             return out
         if items is not None and isinstance(value, list):
             return [item_fill(v) for v in value] if item_fill is not None else list(value)
@@ -276,10 +282,7 @@ def _stepper(schema: dict) -> Callable[[object], object]:
                     return REFUSED
             if props is None:
                 return v  # no properties: neither labels nor fill copy it
-            for name, default, copier, fill in defaults:
-                if name not in v:
-                    x = default if copier is None else copier(default)
-                    out[name] = x if fill is None else fill(x)
+            _add_defaults(out, v, defaults)
             return out
         if item is not None and isinstance(v, list):
             if item_plain:
