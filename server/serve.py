@@ -53,6 +53,7 @@ def gunicorn_options(host: str, port: int, workers: int, **extra) -> dict:
         "errorlog": "-",
         "loglevel": "warning",
         "post_fork": _post_fork,
+        "worker_exit": _worker_exit,
     }
     options.update(extra)
     return options
@@ -63,6 +64,27 @@ def _post_fork(server, worker) -> None:
     app = server.app.wsgi()
     for hook in getattr(app, "extensions", {}).get("post_fork", []):
         hook()
+
+
+def _worker_exit(server, worker) -> None:
+    """A worker's last step (gunicorn calls it as the worker's ``SystemExit`` unwinds): leave at once
+    with that exit status, without Python's finalisation. The snapshot's store was opened by the
+    master before the fork; destroying the worker's copy of it (RocksDB joining background threads
+    that only exist in the master) aborted a worker now and then at shutdown or reload (SIGABRT,
+    "std::system_error: Invalid argument", or SIGSEGV). Every answer is written by then, and the
+    worker's SPARQL helper leaves when its socket closes (server.sparql.local)."""
+    import logging
+
+    exiting = sys.exc_info()[1]
+    code = exiting.code if isinstance(exiting, SystemExit) and isinstance(exiting.code, int) else \
+        (0 if exiting is None or isinstance(exiting, SystemExit) and exiting.code is None else 1)
+    logging.shutdown()
+    for stream in (sys.stdout, sys.stderr):
+        try:
+            stream.flush()
+        except (OSError, ValueError):
+            pass
+    os._exit(code & 0xFF)
 
 
 def _close(app) -> None:

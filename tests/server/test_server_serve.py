@@ -105,7 +105,31 @@ def test_serve_builds_the_snapshot_then_answers(tmp_path, dev):
             workers = subprocess.run(["pgrep", "-g", str(proc.pid)], capture_output=True, text=True).stdout.split()
             assert len(workers) >= 3  # the master and two workers
     finally:
-        _stop(proc)
+        err = _stop(proc)
+    if not dev:  # workers leave without native aborts (server.serve._worker_exit), the master cleanly
+        assert proc.returncode == 0 and b"was sent SIG" not in err and b"terminate called" not in err, err[-2000:]
+
+
+@pytest.mark.parametrize("code", [0, 3])
+def test_a_worker_leaves_with_its_exit_status_and_no_finalisation(tmp_path, code):
+    """As gunicorn ends a worker (its SystemExit unwinding through ``finally: worker_exit``), the hook
+    leaves with that status before Python's finalisation (atexit, destructors of objects the master
+    opened before the fork, such as the store's RocksDB, which aborted workers now and then)."""
+    from server.serve import _worker_exit
+    marker = tmp_path / "finalised"
+    pid = os.fork()
+    if pid == 0:  # the child: what gunicorn's spawn_worker does around a worker's life
+        try:
+            import atexit
+            atexit.register(marker.write_text, "ran")
+            try:
+                sys.exit(code)
+            finally:
+                _worker_exit(None, None)
+        finally:
+            os._exit(99)  # only if the hook returned
+    _, status = os.waitpid(pid, 0)
+    assert os.waitstatus_to_exitcode(status) == code and not marker.exists()
 
 
 def _raw(port: int, data: bytes, timeout: float = 10) -> bytes:
