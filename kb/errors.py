@@ -66,6 +66,9 @@ RuleNotFound = _error("RuleNotFound", NotFound, "rule_not_found", "No rule of th
 MechanicNotFound = _error("MechanicNotFound", NotFound, "mechanic_not_found", "No mechanic of that name.")
 MechanicNotAnswerable = _error("MechanicNotAnswerable", NotFound, "mechanic_not_answerable",
                                "A mechanic with no state questions (suggestions: those that have them).")
+NotAnswerable = _error("NotAnswerable", BadInput, "not_answerable",
+                      "A state question the loaded CR cannot answer: its reasoning needs a rule this snapshot's "
+                      "edition lacks or does not link to (names the rule and edition).", 422)
 CardNotFound = _error("CardNotFound", NotFound, "card_not_found", "No card of that name.")
 RulingNotFound = _error("RulingNotFound", NotFound, "ruling_not_found", "No ruling of that id.")
 DocumentNotFound = _error("DocumentNotFound", NotFound, "document_not_found", "No document of that id.")

@@ -38,6 +38,9 @@ def _get(summary: str, params: list, ref: str | None = None, rdf: bool = False, 
                                   **{str(e): ERROR for e in errors}}}}
 
 
+ASK_ERRORS = (400, 404, 413, 415, 422)  # 422: the loaded CR cannot answer it (not_answerable)
+
+
 def _post(summary: str, params: list, body_schema: dict, errors=(400, 404, 413, 415)) -> dict:
     return {"post": {"summary": summary, "parameters": params,
                      "requestBody": {"required": True,
@@ -90,14 +93,14 @@ def openapi_document() -> dict:
                      **_post("Ask a state question: {mechanic, situation}", [],
                              {"type": "object", "required": ["mechanic"],
                               "properties": {"mechanic": {"type": "string"},
-                                             "situation": {"type": "object"}}})},
+                                             "situation": {"type": "object"}}}, ASK_ERRORS)},
         "/api/ask/{mechanic}/schema": _get("The JSON Schema of one mechanic's situation",
                                            [_param("mechanic", "path", True)]),
         "/api/ask/{mechanic}/procedure": _get("Every step of one of the mechanic's CR procedures (casting "
                                               "601.2a–i, turning face up, unlocking, melding), each cited",
                                               [_param("mechanic", "path", True), _param("key")]),
         "/api/ask/{mechanic}": _post("Ask a state question; the body is the situation (or {situation})",
-                                     [_param("mechanic", "path", True)], {"type": "object"}),
+                                     [_param("mechanic", "path", True)], {"type": "object"}, ASK_ERRORS),
         "/api/path": _get("How two rules, mechanics or cards connect: shortest typed paths, each edge cited",
                           [_param("from", required=True), _param("to", required=True)]),
         "/api/citations/check": _post("Check every rule citation in a text against the current rules", [],

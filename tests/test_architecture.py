@@ -97,7 +97,7 @@ def test_error_codes_are_locked():
         "edition_not_found": 404, "no_edition_loaded": 404, "rule_not_found": 404, "mechanic_not_found": 404,
         "mechanic_not_answerable": 404, "card_not_found": 404, "ruling_not_found": 404, "document_not_found": 404,
         "no_snapshot": 503, "invalid_query": 400, "query_failed": 400, "update_refused": 403, "query_timeout": 503,
-        "invalid_situation": 400}
+        "invalid_situation": 400, "not_answerable": 422}
     assert all(description for _, description in CODES.values())
 
 

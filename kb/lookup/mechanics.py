@@ -1,7 +1,7 @@
 """Mechanic lookups and state questions (part of kb.lookup.KB)."""
 from __future__ import annotations
 
-from kb.errors import MechanicNotAnswerable, MissingParameter
+from kb.errors import MechanicNotAnswerable, MissingParameter, NotAnswerable
 from kb.lookup import cite, display
 from kb.store.names import mechanic_keys
 from kb.text import normalize
@@ -146,7 +146,17 @@ class MechanicLookups:
     def ask(self, mechanic: str, situation) -> dict:
         """Answer a state question; ``mechanic`` is a question key or any name of its mechanic."""
         from kb.reasoning.catalog import ask
-        return ask(self.rulebook(), self.question_key(mechanic), situation)
+        from kb.reasoning.engine import UnreachableRule
+        book = self.rulebook()
+        key = self.question_key(mechanic)
+        try:
+            return ask(book, key, situation)
+        except UnreachableRule as exc:  # a CR without the rule or link the logic follows: no answer, said so
+            rule = f"規則 {exc.rule} " if exc.rule else "必要な規則"
+            raise NotAnswerable(f"{key}: this snapshot's CR ({book.edition}) cannot answer this situation: {exc}",
+                                edition=book.edition, rule=exc.rule,
+                                message_ja=f"読み込まれている総合ルール（{book.edition}）では、この状況に答えられません"
+                                           f"（{rule}にたどり着けません）。") from None
 
     def prepare_questions(self) -> int:
         """Before serving: each question type's situation-independent parts (kb.reasoning.catalog.prepare)."""

@@ -76,7 +76,7 @@ def _step_texts(book: RuleBook, key: str, chosen) -> list[tuple]:
         for n in chosen.steps:
             r = book.rule(n)
             if r is None:  # a renumbered CR must fail loudly, as a broken pin does
-                raise UnreachableRule(f"{key}: procedure {chosen.key} names rule {n}, missing from CR {book.edition}")
+                raise UnreachableRule(f"{key}: procedure {chosen.key} names rule {n}, missing from CR {book.edition}", n)
             out.append((n, r.text_en, r.text_ja, r.document, r.locator))
         return out
     return per_owner(book, ("procedure-steps", key, chosen.key), make)

@@ -34,6 +34,10 @@ class UnknownMechanic(SituationError):
 class UnreachableRule(RuntimeError):
     """Logic was applied for a rule the link-following never reached: a wiring bug, not user error."""
 
+    def __init__(self, message: str, rule: str | None = None):
+        super().__init__(message)
+        self.rule = rule
+
 
 @dataclass(slots=True)
 class TraceStep:
@@ -61,10 +65,10 @@ class Context:
         """Run the logic registered for ``rule`` on ``self.state``; record it in the trace if it applied."""
         if rule not in self.reachable:
             raise UnreachableRule(f"{self.mechanic}: rule {rule} is not reachable from the mechanic's rules "
-                                  "by references, lineage or related mechanics")
+                                  "by references, lineage or related mechanics", rule)
         pins = chosen_pins(rule, self.mechanic, using)  # another mechanic's logic only when this one has none
         if not pins:
-            raise UnreachableRule(f"no logic registered for rule {rule}" + (f" named {using}" if using else ""))
+            raise UnreachableRule(f"no logic registered for rule {rule}" + (f" named {using}" if using else ""), rule)
         slot = len(self.trace)  # nested applies land after this step, keeping the order of starting
         if len(pins) == 1:  # the usual case: its result as "; ".join would give it
             did = pins[0].fn(self.state, self, **kwargs)

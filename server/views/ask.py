@@ -94,4 +94,4 @@ def page(name: str):
     return render_template("ask.html", entry=entry, fields=fields, answer=found, error=error, message=message,
                            raw_json=raw_json, share=share, examples=examples,
                            verdict=found and view.verdict(found, lang), show=lambda v: view.value_view(v, lang)), \
-        400 if error else 200
+        error["status"] if error else 200

@@ -316,6 +316,23 @@ def test_ask_errors_name_the_field(client):
     assert unknown.status_code == 404 and unknown.get_json()["error"]["code"] == "mechanic_not_answerable"
 
 
+def test_ask_the_loaded_cr_cannot_answer_is_422_naming_rule_and_edition(client):
+    """The tiny corpus's CR does not link a Room to 608.3f (a copy of a split-card half resolving), which
+    the copy case's logic applies: the answer says the snapshot cannot answer it, never a 500."""
+    situation = {"room": {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}"},
+                          "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True}},
+                 "event": "spell_copy_resolves", "cast_half": "right"}
+    response = client.post("/api/ask/room", json=situation)
+    assert response.status_code == 422
+    error = response.get_json()["error"]
+    edition = client.get("/api/editions").get_json()["current"]["en"]
+    assert (error["code"], error["edition"], error["rule"]) == ("not_answerable", edition, "608.3f")
+    assert "608.3f" in error["message"] and edition in error["message"] and "608.3f" in error["message_ja"]
+    page = client.post("/mechanics/room/ask", data={"_json": json.dumps(situation)})  # the form says it too
+    assert page.status_code == 422 and "608.3f" in page.get_data(as_text=True)
+    assert client.post("/api/ask/room", json=dict(situation, event="unlock_action", door="left")).status_code == 200
+
+
 def test_ask_procedure_lists_every_casting_step(client):
     body = client.get("/api/ask/cast/procedure").get_json()
     assert [s["rule"] for s in body["steps"]] == [f"601.2{c}" for c in "abcdefghi"]
