@@ -225,14 +225,27 @@ class NameMatcher:
         if not spans:
             return []
         ids = np.concatenate([self._ids[s:e] for s, e in spans])
-        shared = np.bincount(ids)
-        best = np.flatnonzero(shared >= max(1, len(spans) // SHARED_SHARE))
+        best, shared = _sharing(ids, len(self.names), max(1, len(spans) // SHARED_SHARE))
         if len(best) > CANDIDATES:
-            best = best[np.argpartition(-shared[best], CANDIDATES - 1)[:CANDIDATES]]
+            best = best[np.argpartition(-shared, CANDIDATES - 1)[:CANDIDATES]]
             best.sort()  # name order: ties in rapidfuzz's answer then follow the names' order
         found = process.extract(squeezed, [self.bare[i] for i in best], scorer=fuzz.ratio, limit=limit,
                                 score_cutoff=cutoff)
         return [(int(best[j]), float(score)) for _, score, j in found]
+
+
+def _sharing(ids: np.ndarray, n_names: int, least: int) -> tuple[np.ndarray, np.ndarray]:
+    """(names, trigrams each shares) of the names in ``ids`` at least ``least`` times, in name order.
+    Most queries' trigrams list a few dozen names: counting those (np.unique) instead of a count for
+    each of the ~63,000 names (np.bincount, kept for long lists) made ``close`` ~2x faster; both give
+    the same arrays, so the same candidates."""
+    if len(ids) * 16 < n_names:
+        names, counts = np.unique(ids, return_counts=True)
+        keep = counts >= least
+        return names[keep].astype(np.intp), counts[keep]
+    counts = np.bincount(ids)
+    names = np.flatnonzero(counts >= least)
+    return names, counts[names]
 
 
 def _whole_words(name: str, start: int, end: int) -> bool:

@@ -114,3 +114,21 @@ def test_the_trigram_candidates_find_what_scanning_every_name_finds(full_home):
     assert capped, "no query reaches the bound: the test would not see it"
     for query in queries:
         assert matcher.parts(query) == _scanned(matcher, query), query
+
+
+def test_counting_the_listed_names_gives_the_candidates_a_count_of_every_name_gives():
+    """``_sharing`` counts a short list of names with np.unique and a long one with np.bincount: both
+    must give what the bincount over every name gives (the same names in name order, the same counts),
+    so that ``close`` hands rapidfuzz the same candidates, ties at the CANDIDATES cut included."""
+    import numpy as np
+
+    from kb.search.namematch import _sharing
+    rng = np.random.default_rng(7)
+    for n_names, size, least in [(63_000, 25, 1), (63_000, 40, 3), (63_000, 3_000, 2), (63_000, 20_000, 4),
+                                 (500, 10, 1), (500, 400, 2), (10, 0, 1)]:
+        ids = rng.integers(0, n_names, size).astype(np.int32)
+        counts = np.bincount(ids, minlength=n_names)
+        expected = np.flatnonzero(counts >= least)
+        names, shared = _sharing(ids, n_names, least)
+        assert names.tolist() == expected.tolist() and shared.tolist() == counts[expected].tolist()
+        assert names.dtype == expected.dtype
