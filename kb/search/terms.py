@@ -84,13 +84,11 @@ class _BM25:
             return [0.0 if key not in self._row or not self.docs[key] else 0 for key in keys]
         rows = np.concatenate([r for r, _ in found]) if len(found) > 1 else found[0][0]
         weights = np.concatenate([w for _, w in found]) if len(found) > 1 else found[0][1]
-        totals = np.bincount(rows, weights=weights, minlength=len(self._row)).tolist()
-        out = []
-        for key in keys:
-            i = self._row.get(key)
-            # every weight is positive: a sum of 0.0 shares no term
-            out.append(0.0 if i is None or not self.docs[key] else (totals[i] or 0))
-        return out
+        totals = np.bincount(rows, weights=weights, minlength=len(self._row))
+        at = [self._row.get(key) for key in keys]
+        picked = totals[[0 if i is None else i for i in at]].tolist()  # the ~100 asked, not every rule
+        # every weight is positive: a sum of 0.0 shares no term
+        return [0.0 if i is None or not self.docs[key] else (total or 0) for key, i, total in zip(keys, at, picked)]
 
 
 class DefinedTerms:

@@ -123,7 +123,9 @@ def test_defined_terms_bm25_is_the_generator_sum():
     bm25 = _BM25(docs)
     for _ in range(200):
         query = Counter(rng.choice(words + ["none"]) for _ in range(rng.randint(1, 15)))
-        for key in list(docs)[:20] + ["missing"]:
+        keys = rng.sample(list(docs), 20) + ["missing"]
+        plains = []
+        for key in keys:
             tf = docs.get(key)
             if not tf:
                 plain = 0.0
@@ -131,6 +133,9 @@ def test_defined_terms_bm25_is_the_generator_sum():
                 norm = K1 * (1 - B + B * bm25.lengths[key] / bm25.avg)
                 plain = sum(bm25.idf[t] * tf[t] * (K1 + 1) / (tf[t] + norm) for t in query if t in tf)
             assert bm25.score(key, query) == plain and type(bm25.score(key, query)) is type(plain)
+            plains.append(plain)
+        together = bm25.scores(keys, query)  # many keys at once, in any order: each its own sum
+        assert together == plains and [type(v) for v in together] == [type(v) for v in plains]
 
 
 class _Owner:
