@@ -141,15 +141,15 @@ class NameMatcher:
         if "\n" in query:  # names are joined by newlines in the scan: a part never holds one
             return []
         squeezed = bare(query)
-        found = self._found(query, squeezed, words=True)
+        candidates = self._holding(squeezed)  # the same for both looks
+        found = self._found(query, candidates, words=True)
         if not found and squeezed:
-            found = self._found(squeezed, squeezed, words=False)
+            found = self._found(squeezed, candidates, words=False)
         return sorted(found.items())
 
-    def _found(self, query: str, squeezed: str, words: bool) -> dict[int, bool]:
+    def _found(self, query: str, candidates: np.ndarray | None, words: bool) -> dict[int, bool]:
         names, (scans, order) = (self.names, (self._scans, self._order[0])) if words else \
             (self.bare, (self._bare_scans, self._order[1]))
-        candidates = self._holding(squeezed)
         if candidates is None:
             return self._scan(query, scans, names, words)
         return self._check(query, sorted(candidates.tolist(), key=order.__getitem__), order, names, words)
