@@ -153,7 +153,7 @@ class MechanicLookups:
             return ask(book, key, situation)
         except UnreachableRule as exc:  # a CR without the rule or link the logic follows: no answer, said so
             rule = f"規則 {exc.rule} " if exc.rule else "必要な規則"
-            raise NotAnswerable(f"{key}: this snapshot's CR ({book.edition}) cannot answer this situation: {exc}",
+            raise NotAnswerable(f"this snapshot's CR ({book.edition}) cannot answer this situation: {exc}",
                                 edition=book.edition, rule=exc.rule,
                                 message_ja=f"読み込まれている総合ルール（{book.edition}）では、この状況に答えられません"
                                            f"（{rule}にたどり着けません）。") from None
