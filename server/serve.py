@@ -60,10 +60,19 @@ def gunicorn_options(host: str, port: int, workers: int, **extra) -> dict:
 
 
 def _post_fork(server, worker) -> None:
-    """In each new worker, before its threads start: per-process helpers (the SPARQL query process)."""
+    """In each new worker, before its threads start: per-process helpers (the SPARQL query process).
+    A helper that cannot start now is logged and left to start on first use, as one that died later
+    is: a stop sent to the whole process group while a worker boots (a terminal's Ctrl-C, systemd)
+    stops its helper too, and failing that boot made the master halt with "Worker failed to boot"
+    and exit 1 instead of stopping cleanly."""
+    from kb.errors import KBError
+
     app = server.app.wsgi()
     for hook in getattr(app, "extensions", {}).get("post_fork", []):
-        hook()
+        try:
+            hook()
+        except KBError as exc:
+            server.log.warning("worker %s: %s (tried again on first use)", worker.pid, exc)
 
 
 def _worker_exit(server, worker) -> None:

@@ -193,3 +193,23 @@ def test_gunicorn_idle_and_trickling_clients_do_not_stall_it_and_a_rebuild_moves
         for s in idle:
             s.close()
         _stop(proc)
+
+
+def test_a_worker_boots_when_its_sparql_helper_cannot_start_yet():
+    """A helper that fails as the worker boots (a stop sent to the whole group stops it too) is
+    logged and started again on first use; the boot does not fail (the master would halt, exit 1)."""
+    from types import SimpleNamespace
+
+    from kb.errors import QueryFailed
+    from server.serve import _post_fork
+
+    started, warnings = [], []
+
+    def failing():
+        raise QueryFailed("the SPARQL query process could not open the store")
+    app = SimpleNamespace(extensions={"post_fork": [failing, lambda: started.append(True)]})
+    server = SimpleNamespace(app=SimpleNamespace(wsgi=lambda: app),
+                             log=SimpleNamespace(warning=lambda *args: warnings.append(args[0] % args[1:])))
+    _post_fork(server, SimpleNamespace(pid=123))
+    assert started == [True] and warnings == ["worker 123: the SPARQL query process could not open the store "
+                                              "(tried again on first use)"]
