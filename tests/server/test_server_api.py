@@ -329,7 +329,7 @@ def test_ask_the_loaded_cr_cannot_answer_is_422_naming_rule_and_edition(client):
     assert (error["code"], error["edition"], error["rule"]) == ("not_answerable", edition, "608.3f")
     assert "608.3f" in error["message"] and edition in error["message"] and "608.3f" in error["message_ja"]
     page = client.post("/mechanics/room/ask", data={"_json": json.dumps(situation)})  # the form says it too
-    assert page.status_code == 422 and "608.3f" in page.get_data(as_text=True)
+    assert page.status_code == 422 and 'href="/rules/608.3f"' in page.get_data(as_text=True)  # followable
     assert client.post("/api/ask/room", json=dict(situation, event="unlock_action", door="left")).status_code == 200
 
 
