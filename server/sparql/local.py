@@ -30,6 +30,7 @@ from kb.errors import InvalidQuery, QueryFailed
 from server.sparql.results import Expired, write
 
 MAX_MESSAGE = 1 << 20
+READY_SECONDS = 60  # a helper opening the store says "ready" within this
 
 
 class LocalRunner:
@@ -50,12 +51,32 @@ class LocalRunner:
             [sys.executable, "-m", "server.sparql.local", str(theirs.fileno()), str(self.store_path), str(self.memory)],
             pass_fds=(theirs.fileno(),), stdin=subprocess.DEVNULL)
         theirs.close()
-        ours.settimeout(60)
-        if ours.recv(16) != b"ready":
-            raise QueryFailed("the SPARQL query process could not open the store")
+        ours.settimeout(READY_SECONDS)
+        try:
+            ready = ours.recv(16)
+        except OSError:  # (the timeout: it never said so)
+            ready = b""
+        if ready != b"ready":
+            ours.close()
+            raise QueryFailed(f"the SPARQL query process {self._not_ready()}")
         ours.settimeout(None)
         self._sock = ours
         return ours
+
+    def _not_ready(self) -> str:
+        """Why the helper did not become ready, for the log: stopped (a stop sent to the whole process
+        group reaches it too), failed on the store, or silent."""
+        try:
+            code = self._proc.wait(1)
+        except subprocess.TimeoutExpired:
+            return f"did not become ready within {READY_SECONDS} s"
+        if code < 0:
+            try:
+                name = signal.Signals(-code).name
+            except ValueError:
+                name = f"signal {-code}"
+            return f"was stopped by {name} before it was ready"
+        return f"could not open the store {self.store_path} (exit status {code}; its error is in the log above)"
 
     def start(self) -> None:
         """Start the helper now (a gunicorn worker, right after it is forked)."""
