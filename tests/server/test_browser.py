@@ -197,6 +197,35 @@ def test_face_down_form_in_japanese(browser, base_url, tmp_path):
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
 
 
+def test_a_question_the_loaded_cr_cannot_answer_says_so_with_the_rule_linked(browser, base_url, tmp_path):
+    """The tiny corpus's CR has no link from a Room to 608.3f (the copy case needs it): the JA form
+    says the snapshot cannot answer and links the rule, at desktop and phone width."""
+    import json
+    from urllib.parse import quote
+    By = _by()
+
+    situation = {"room": {"left": {"name": "Walk-In Closet", "mana_cost": "{2}{G}"},
+                          "right": {"name": "Forgotten Cellar", "mana_cost": "{3}{G}{G}", "unlock_trigger": True}},
+                 "event": "spell_copy_resolves", "cast_half": "right"}
+    url = base_url + "/mechanics/room/ask?lang=ja&s=" + quote(json.dumps(situation))
+    for width, height, name in ((1280, 900, "desktop"), (412, 915, "phone")):
+        browser.set_window_size(width, height)
+        browser.get(url)
+        error = browser.find_element(By.ID, "ask-error")
+        assert "この状況に答えられません" in error.text and not browser.find_elements(By.ID, "verdict")
+        assert browser.execute_script("return document.documentElement.scrollWidth") <= \
+            browser.execute_script("return window.innerWidth")
+        browser.save_screenshot(str(tmp_path / f"ask-not-answerable-{name}.png"))
+    link = error.find_element(By.CSS_SELECTOR, "a.rn")
+    assert link.text == "608.3f"
+    link.click()
+    _wait_url(browser, "/rules/608.3f")
+    import os
+    if os.environ.get("MTG_KB_SCREENSHOTS"):
+        for p in tmp_path.glob("*.png"):
+            shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
+
+
 def test_editions_and_diff_pages(browser, base_url):
     """From the footer to the editions page, then to an edition's changes, then compare two editions."""
     from selenium.webdriver.support.ui import Select
