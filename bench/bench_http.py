@@ -13,7 +13,8 @@ answer cache (server/cache.py); the uncached ones go to a second instance with t
 user's first visit does, and each request picks at random from many different URLs (every rule of
 the current edition, every mechanic page, the search benches' queries, the reasoning bench's
 questions of every type), so no per-KB memo of one rule or page stands in for the work; 601.2c
-(34 editions of history) and 予示 are also measured alone.
+(34 editions of history) and 予示 are also measured alone; the searches are also run split into
+keyword lookups and questions (a question also runs the question retriever).
 Each target run follows its own baseline run (the machine may be shared), repeated ``--repeat``
 times; the pair with the median ratio is printed: req/s, p50/p99/max, errors (non-2xx + socket),
 and the workers' memory before and after all runs. Targets (issue 14): uncached rule lookup >= 60%
@@ -72,6 +73,15 @@ def _search_paths() -> list[str]:
     for name in ("search_queries.json", "search_queries_ja.json"):
         queries += [q["q"] for q in json.loads((REPO / "bench" / name).read_text(encoding="utf-8"))["queries"]]
     return [f"/api/search?q={quote(q)}" for q in dict.fromkeys(queries)]
+
+
+def _question_paths(paths: list[str]) -> set[str]:
+    """The search paths whose query reads as a question (kb.search.retrieval.is_question: what the
+    question retriever also answers)."""
+    from urllib.parse import unquote
+
+    from kb.search.retrieval import is_question
+    return {p for p in paths if is_question(unquote(p.split("q=", 1)[1]))}
 
 
 def _questions() -> list[tuple]:
@@ -196,6 +206,12 @@ def main(argv=None) -> int:
         for name, paths in (("rules, uncached", rules), ("mechanic pages, uncached", mechanics),
                             ("searches, uncached", searches), ("questions", questions)):
             runs.append((f"{name} (random of {len(paths)})", base["uncached"] + "/", "GET", None, paths))
+        # The search goal is judged on all of them; split, they show where a search's cost lies (a
+        # question also runs the question retriever).
+        asked = _question_paths(searches)
+        for name, paths in (("keywords", [p for p in searches if p not in asked]), ("questions", asked)):
+            runs.append((f"searches, uncached: {name} (random of {len(paths)})", base["uncached"] + "/", "GET",
+                         None, paths))
         runs.append((f"mix of {len(mix)}, uncached", base["uncached"] + "/", "GET", None, mix))
         if args.only:
             words = args.only.split(",")
