@@ -34,9 +34,11 @@ def parsed(data_dir):
 
 
 def independent_numbers(text: str) -> Counter:
-    """Rule numbers by a regex over the raw lines (the data README's, plus "901.4.All" with no space)."""
-    return Counter(re.match(r"^ {0,3}(\d{3}\.\d+[a-z]?)", line)[1] for line in text.splitlines()
-                   if re.match(r"^ {0,3}\d{3}\.\d+[a-z]?\.? ", line) or re.match(r"^\d{3}\.\d+\.[A-Z]", line))
+    """Rule numbers by a regex over the raw lines (the data README's, plus "901.4.All" with no space
+    and the archive's numbers split after the dot, "606. 8b")."""
+    found = (re.match(r"^ {0,3}(\d{3}\.) ?(\d+[a-z]?)", line) for line in text.splitlines()
+             if re.match(r"^ {0,3}\d{3}\. ?\d+[a-z]?\.? ", line) or re.match(r"^\d{3}\.\d+\.[A-Z]", line))
+    return Counter(m[1] + m[2] for m in found)
 
 
 def test_every_file_in_the_data_is_tried():
