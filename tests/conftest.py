@@ -66,12 +66,18 @@ def _build_kb(home: Path, paths: list[Path]):
 def full_home(tmp_path_factory, data_dir) -> Path:
     """A snapshot of rules_src + every file in ../shared/data, built once per test session: with
     pytest-xdist, the first worker builds it in the run's shared temporary folder while the others
-    wait on a lock, then all of them read the same snapshot (tests only read it)."""
-    if not os.environ.get("PYTEST_XDIST_WORKER"):
+    wait on a lock, then all of them read the same snapshot (tests only read it). With
+    MTG_KB_TEST_FULL_HOME set, the snapshot is built there once and reused by later runs: for a
+    developer whose change does not touch the build (delete the folder after one that does)."""
+    if os.environ.get("MTG_KB_TEST_FULL_HOME"):  # a developer's snapshot kept between runs (never in CI)
+        shared = Path(os.environ["MTG_KB_TEST_FULL_HOME"])
+        shared.mkdir(parents=True, exist_ok=True)
+    elif not os.environ.get("PYTEST_XDIST_WORKER"):
         home = tmp_path_factory.mktemp("full-kb")
         _build_kb(home, [data_dir])
         return home
-    shared = tmp_path_factory.getbasetemp().parent  # one folder per run, common to its workers
+    else:
+        shared = tmp_path_factory.getbasetemp().parent  # one folder per run, common to its workers
     home = shared / "full-kb"
     with open(shared / "full-kb.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released by the kernel if the builder dies
