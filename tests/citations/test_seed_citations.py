@@ -6,9 +6,10 @@ setting aside checklist cards has no successor). The 昼 page cites no rule numb
 """
 from __future__ import annotations
 
-# The blog is undated: its quotes fit 2011-09-30 and 2012-06-01 equally, and the last is used. The
-# 部屋 page (2024-09-21) quotes the Room rules: the loaded edition nearest its date that has them.
-BLOG, HEYA = "2012-06-01", "2025-04-04"
+# The blog is undated: its quotes fit the seven editions 2011-09-30 to 2013-05-01 equally, and the
+# last is used. The 部屋 page (2024-09-21) quotes the Room rules: the loaded edition nearest its date
+# that has them (Duskmourn's own edition is not held; 2024-11-08 is the first loaded one with Rooms).
+BLOG, HEYA = "2013-05-01", "2024-11-08"
 EXPECTED = [
     # (document, as written, line, edition meant, ((number, status, today), ...))
     ("faq-innistrad-dfc-2011", "701.25「変身」", 20, "2011-09-30", (("701.25", "renumbered", "701.27"),)),
