@@ -9,7 +9,11 @@ scalars -> one value per line. Names are paths (``battlefield.0.ability``). Vali
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
+
+from kb.errors import SituationError
+from kb.text import MAX_DIGITS, TooManyDigits, read_int
 
 ARRAY_SLOTS = 3
 
@@ -135,13 +139,13 @@ def _value(sub: dict, form, name: str):
         raw = form.get(name, "")
         lines = [line.strip() for line in raw.splitlines() if line.strip()]
         if items.get("type") in ("integer", "number"):
-            return [_number(v) for v in lines]
+            return [_number(v, name) for v in lines]
         return lines
     raw = form.get(name)
     if raw is None or raw == "":
         return None
     if kind in ("integer", "number"):
-        return _number(raw)
+        return _number(raw, name)
     return raw
 
 
@@ -153,9 +157,14 @@ def _kind(sub: dict):
     return kind
 
 
-def _number(raw: str):
+def _number(raw: str, name: str = "$"):
+    """A number typed in the form: full-width digits are read as digits (a Japanese keyboard types
+    them); an integer of more than MAX_DIGITS digits is refused, naming the field."""
+    raw = unicodedata.normalize("NFKC", raw)
     try:
-        return int(raw)
+        return read_int(raw)
+    except TooManyDigits as exc:
+        raise SituationError(name, str(exc), message_ja=f"数字が長すぎます（{exc.digits}桁、{MAX_DIGITS}桁まで）") from None
     except ValueError:
         try:
             return float(raw)
