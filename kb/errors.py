@@ -73,6 +73,9 @@ CardNotFound = _error("CardNotFound", NotFound, "card_not_found", "No card of th
 RulingNotFound = _error("RulingNotFound", NotFound, "ruling_not_found", "No ruling of that id.")
 DocumentNotFound = _error("DocumentNotFound", NotFound, "document_not_found", "No document of that id.")
 NoSnapshot = _error("NoSnapshot", NotFound, "no_snapshot", "No knowledge-graph snapshot has been built yet (run `kb build`).", 503)
+SnapshotDamaged = _error("SnapshotDamaged", KBError, "unavailable",
+                         "The snapshot cannot be read (a file damaged, cut short or missing, or CURRENT unreadable): "
+                         "rebuild it with `kb build`.", 503)
 InvalidQuery = _error("InvalidQuery", BadInput, "invalid_query", "A SPARQL query that does not parse or uses SERVICE.")
 QueryFailed = _error("QueryFailed", BadInput, "query_failed", "A SPARQL query that parsed but failed when run.")
 UpdateRefused = _error("UpdateRefused", BadInput, "update_refused", "A SPARQL update: the endpoint is read-only.", 403)

@@ -181,8 +181,11 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 os.kill(arbiter.pid, signal.SIGHUP)
 
             def run(self):
+                from kb.errors import KBError
                 try:
                     SnapshotArbiter(self).run()
+                except KBError as exc:  # the snapshot could not be loaded (a damaged file): one line, no traceback
+                    sys.exit(f"kb serve: {exc.message}")
                 except RuntimeError as exc:
                     print(f"\nError: {exc}\n", file=sys.stderr)
                     sys.exit(1)
