@@ -3,13 +3,14 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.parse
 from pathlib import Path
 
 import click
 
 from kb import config
-from kb.cli.group import fail, main
-from kb.errors import KBError
+from kb.cli.group import fail, fail_with, main
+from kb.errors import InvalidParameter, KBError
 from kb.sources.files import discover
 from kb.store import snapshot
 
@@ -85,6 +86,10 @@ def build(paths, only_rules_src, allow_fewer, allow_incomplete, dense, quiet) ->
 @click.option("--quiet", "-q", is_flag=True)
 def fetch(rules_page, history, listing, cards, cards_files, cards_format, mtgjson_url, quiet) -> None:
     from kb.build.fetch import FetchError, fetch_current
+    for name, url in (("--rules-page", rules_page), ("--mtgjson-url", mtgjson_url)):
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            fail_with(InvalidParameter(f"{name} {url[:80]!r}: expected an http(s) URL"))
     if cards:
         _fetch_cards(cards_files or ("AtomicCards",), cards_format, mtgjson_url)
     elif history:
