@@ -107,5 +107,6 @@ CODES: dict[str, tuple[int, str]] = {
     c.code: (c.status, (c.__doc__ or "").strip()) for c in _all(KBError) if c not in (KBError, BadInput, NotFound)}
 # Errors the service answers that come from HTTP itself, not from kb.
 HTTP_CODES: dict[int, str] = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                              406: "not_acceptable", 413: "payload_too_large", 415: "unsupported_media_type",
+                              406: "not_acceptable", 413: "payload_too_large", 414: "uri_too_long",
+                              415: "unsupported_media_type", 431: "header_too_large",
                               500: "internal_error", 503: "unavailable"}

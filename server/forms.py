@@ -40,7 +40,9 @@ def _label(schema: dict, lang: str, key: str) -> str:
 
 
 def build(schema: dict, lang: str, prefix: str = "", values: dict | None = None) -> list[Field]:
-    values = values or {}
+    """The fields, filled with ``values`` as typed: a refused situation is shown again, so a value of
+    the wrong shape (a number where an object belongs) is shown as nothing, never a failure."""
+    values = values if isinstance(values, dict) else {}
     out = []
     for key, sub in (schema.get("properties") or {}).items():
         name = f"{prefix}{key}"
@@ -76,7 +78,7 @@ def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
         return Field(name, label, "fieldset", children=build(sub, lang, name + ".", value or {}))
     if kind == "array":
         items = sub.get("items") or {}
-        current = value or []
+        current = value if isinstance(value, list) else []
         if items.get("type") == "object":
             slots = []
             for i in range(max(ARRAY_SLOTS, len(current))):
