@@ -180,3 +180,41 @@ def test_the_checker_and_ask_take_the_same_content_types(client, content_type):
         "event": "untap-step", "designation": "day", "previous_turn_spells": []}}), **kw)
     assert check.status_code == ask.status_code
     assert check.status_code in (200, 400, 415)
+
+
+# ---------------------------------------------------------------- a damaged snapshot (40.6)
+
+
+@pytest.fixture()
+def damaged(tmp_path):
+    """An app on a copy of the tiny snapshot, for a test to damage before its first request."""
+    import shutil
+
+    from kb.lookup.kb import KB
+    copy = tmp_path / "home"
+    shutil.copytree(tiny_kb()[2], copy, ignore=shutil.ignore_patterns(".build.lock", "cache"))
+    kb = KB.load(copy)
+    yield kb, create_app({"KB": kb, "TESTING": True, "KB_ENSURE": False}).test_client()
+    kb.close()
+
+
+@pytest.mark.parametrize("url, headers", [
+    ("/api/rules/601.2c", {"Accept": "text/turtle"}), ("/rules/601.2c", {"Accept": "text/turtle"}),
+    ("/sparql?query=SELECT%20*%20%7B%3Fs%20%3Fp%20%3Fo%7D%20LIMIT%201", {})])
+def test_a_missing_store_is_a_503_naming_the_snapshot_not_its_path(damaged, url, headers):
+    import shutil
+    kb, client = damaged
+    shutil.rmtree(kb.path / "store")
+    response = client.get(url, headers=headers)
+    error = response.get_json()["error"]
+    assert response.status_code == 503 and error["code"] == "unavailable"
+    assert error["message"].startswith(f"snapshot {kb.path.name}: store/") and str(kb.path.parent) not in error["message"]
+
+
+def test_a_truncated_search_index_is_a_503(damaged):
+    kb, client = damaged
+    path = kb.path / "search.bin"
+    path.write_bytes(path.read_bytes()[:1000])
+    response = client.get("/api/search?q=manifest")
+    assert response.status_code == 503 and response.get_json()["error"]["message"].startswith(
+        f"snapshot {kb.path.name}: search.bin is damaged")
