@@ -97,7 +97,8 @@ class ManagedServer:
             why = (f"used {used >> 20} MiB, {(used - self.baseline) >> 20} MiB over its {self.memory >> 20} MiB "
                    "bound for queries (a query outliving its timeout): killed")
         else:
-            why = f"exited ({_status(code)})" + (f": {tail}" if (tail := self._errors_tail()) else "")
+            # under gunicorn the master reaps every child (its SIGCHLD handler), so the status is often lost
+            why = "is gone" + (f" ({_status(code)})" if code else "") + (f": {tail}" if (tail := self._errors_tail()) else "")
         old = self.proc.pid
         self.stop()
         try:

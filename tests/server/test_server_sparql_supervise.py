@@ -44,8 +44,8 @@ def test_a_dead_server_is_started_again_on_the_same_url_with_a_log_line(managed)
     old = managed.pid
     os.kill(old, signal.SIGKILL)
     managed.proc.wait()
-    assert managed.supervise(lines.append) == "exited (killed by SIGKILL)"
-    assert lines == [f"SPARQL server of {managed.store.parent.name} (pid {old}) exited (killed by SIGKILL); "
+    assert managed.supervise(lines.append) == "is gone (killed by SIGKILL)"
+    assert lines == [f"SPARQL server of {managed.store.parent.name} (pid {old}) is gone (killed by SIGKILL); "
                      f"restarted as pid {managed.pid}"]
     assert managed.pid != old and _ask(managed.url) == 200
 
