@@ -93,15 +93,14 @@ def _long_number_field(text: str) -> str:
     return found[1] if found else "an array item"
 
 
-def json_loads_number_checked(text: str, what: str, error):
-    """``json.loads`` with integers bounded (MAX_DIGITS): an over-long one raises ``error(field, message)``
-    naming the key that holds it."""
+def json_loads_number_checked(text: str, error):
+    """``json.loads`` with integers bounded (MAX_DIGITS): an over-long one raises ``error(field, detail)``,
+    ``field`` the key that holds it, ``detail`` "a number of 5001 digits; at most 100"."""
     import json
     try:
         return json.loads(text, parse_int=_json_int)
     except TooManyDigits as exc:
-        field = _long_number_field(text)
-        raise error(field, f"{what}: {field}: {exc}") from None
+        raise error(_long_number_field(text), str(exc)) from None
 
 
 JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
@@ -126,7 +125,7 @@ def json_loads_bounded(text: str, max_depth: int = JSON_MAX_DEPTH, what: str = "
         if depth > max_depth:
             raise InvalidJSON(f"{what} nests arrays/objects deeper than {max_depth} levels")
     try:
-        return json_loads_number_checked(text, what, lambda field, message: InvalidJSON(message, field=field))
+        return json_loads_number_checked(text, lambda field, detail: InvalidJSON(f"{what}: {field}: {detail}", field=field))
     except json.JSONDecodeError as err:
         raise InvalidJSON(f"{what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except RecursionError:  # pragma: no cover - the depth check comes first

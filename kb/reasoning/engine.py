@@ -185,7 +185,7 @@ def _shortened(message: str, instance) -> str:
 def validate(m: Mechanic, situation: dict | str) -> dict:
     if isinstance(situation, str):
         try:
-            situation = json_loads_number_checked(situation, "the situation", SituationError)
+            situation = json_loads_number_checked(situation, SituationError)
         except json.JSONDecodeError as e:
             raise SituationError("$", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
                                  message_ja=f"JSON として読めません（{e.lineno}行 {e.colno}文字目）") from None
