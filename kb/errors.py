@@ -73,6 +73,9 @@ CardNotFound = _error("CardNotFound", NotFound, "card_not_found", "No card of th
 RulingNotFound = _error("RulingNotFound", NotFound, "ruling_not_found", "No ruling of that id.")
 DocumentNotFound = _error("DocumentNotFound", NotFound, "document_not_found", "No document of that id.")
 NoSnapshot = _error("NoSnapshot", NotFound, "no_snapshot", "No knowledge-graph snapshot has been built yet (run `kb build`).", 503)
+SnapshotDamaged = _error("SnapshotDamaged", KBError, "unavailable",
+                         "The snapshot cannot be read (a file damaged, cut short or missing, or CURRENT unreadable): "
+                         "rebuild it with `kb build`.", 503)
 InvalidQuery = _error("InvalidQuery", BadInput, "invalid_query", "A SPARQL query that does not parse or uses SERVICE.")
 QueryFailed = _error("QueryFailed", BadInput, "query_failed", "A SPARQL query that parsed but failed when run.")
 UpdateRefused = _error("UpdateRefused", BadInput, "update_refused", "A SPARQL update: the endpoint is read-only.", 403)
@@ -104,5 +107,6 @@ CODES: dict[str, tuple[int, str]] = {
     c.code: (c.status, (c.__doc__ or "").strip()) for c in _all(KBError) if c not in (KBError, BadInput, NotFound)}
 # Errors the service answers that come from HTTP itself, not from kb.
 HTTP_CODES: dict[int, str] = {400: "bad_request", 404: "not_found", 405: "method_not_allowed",
-                              406: "not_acceptable", 413: "payload_too_large", 415: "unsupported_media_type",
+                              406: "not_acceptable", 413: "payload_too_large", 414: "uri_too_long",
+                              415: "unsupported_media_type", 431: "header_too_large",
                               500: "internal_error", 503: "unavailable"}

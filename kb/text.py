@@ -55,6 +55,54 @@ def is_title(text: str) -> bool:
     return len(text) < TITLE_MAX and "\n" not in text and not text.rstrip(_CLOSERS).rstrip().endswith(_SENTENCE_ENDS)
 
 
+# Input numbers: a count, cost, limit or power here never needs more digits than this; Python refuses
+# to convert more than 4,300 (ValueError, a 500 before), and a product of two long ones can pass that.
+MAX_DIGITS = 100
+_ASCII_INT = re.compile(r"[+-]?[0-9]+")
+
+
+class TooManyDigits(ValueError):
+    """An integer of more than MAX_DIGITS digits in input (``digits``: how many it has)."""
+
+    def __init__(self, digits: int):
+        super().__init__(f"a number of {digits} digits; at most {MAX_DIGITS}")
+        self.digits = digits
+
+
+def read_int(raw: str) -> int:
+    """``int(raw)`` for text from users, the one place input integers are read: ASCII digits only
+    (int() also takes "１２" and "1_000"), at most MAX_DIGITS of them (TooManyDigits), else ValueError."""
+    raw = raw.strip()
+    if not _ASCII_INT.fullmatch(raw):
+        raise ValueError(f"not an integer: {raw[:40]!r}")
+    digits = len(raw.lstrip("+-"))
+    if digits > MAX_DIGITS:
+        raise TooManyDigits(digits)
+    return int(raw)
+
+
+def _json_int(raw: str) -> int:
+    if len(raw) > MAX_DIGITS + 1:
+        raise TooManyDigits(len(raw.lstrip("-")))
+    return int(raw)
+
+
+def _long_number_field(text: str) -> str:
+    """Where in a JSON text the first over-long integer is: its key ("text"), or "an array item"."""
+    found = re.search(r'"((?:[^"\\]|\\.){0,200})"\s*:\s*-?[0-9]{%d,}' % (MAX_DIGITS + 1), text)
+    return found[1] if found else "an array item"
+
+
+def json_loads_number_checked(text: str, error):
+    """``json.loads`` with integers bounded (MAX_DIGITS): an over-long one raises ``error(field, detail)``,
+    ``field`` the key that holds it, ``detail`` "a number of 5001 digits; at most 100"."""
+    import json
+    try:
+        return json.loads(text, parse_int=_json_int)
+    except TooManyDigits as exc:
+        raise error(_long_number_field(text), str(exc)) from None
+
+
 JSON_STRING = re.compile(r'"(?:[^"\\]|\\.)*"', re.DOTALL)
 JSON_BRACKET = re.compile(r"[\[\]{}]")
 JSON_MAX_DEPTH = 32
@@ -77,7 +125,7 @@ def json_loads_bounded(text: str, max_depth: int = JSON_MAX_DEPTH, what: str = "
         if depth > max_depth:
             raise InvalidJSON(f"{what} nests arrays/objects deeper than {max_depth} levels")
     try:
-        return json.loads(text)
+        return json_loads_number_checked(text, lambda field, detail: InvalidJSON(f"{what}: {field}: {detail}", field=field))
     except json.JSONDecodeError as err:
         raise InvalidJSON(f"{what} is not valid JSON: {err.msg} at line {err.lineno} column {err.colno}") from None
     except RecursionError:  # pragma: no cover - the depth check comes first

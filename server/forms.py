@@ -9,7 +9,11 @@ scalars -> one value per line. Names are paths (``battlefield.0.ability``). Vali
 """
 from __future__ import annotations
 
+import unicodedata
 from dataclasses import dataclass, field
+
+from kb.errors import SituationError
+from kb.text import MAX_DIGITS, TooManyDigits, read_int
 
 ARRAY_SLOTS = 3
 
@@ -36,7 +40,9 @@ def _label(schema: dict, lang: str, key: str) -> str:
 
 
 def build(schema: dict, lang: str, prefix: str = "", values: dict | None = None) -> list[Field]:
-    values = values or {}
+    """The fields, filled with ``values`` as typed: a refused situation is shown again, so a value of
+    the wrong shape (a number where an object belongs) is shown as nothing, never a failure."""
+    values = values if isinstance(values, dict) else {}
     out = []
     for key, sub in (schema.get("properties") or {}).items():
         name = f"{prefix}{key}"
@@ -72,7 +78,7 @@ def _field(sub: dict, lang: str, name: str, key: str, value) -> Field:
         return Field(name, label, "fieldset", children=build(sub, lang, name + ".", value or {}))
     if kind == "array":
         items = sub.get("items") or {}
-        current = value or []
+        current = value if isinstance(value, list) else []
         if items.get("type") == "object":
             slots = []
             for i in range(max(ARRAY_SLOTS, len(current))):
@@ -135,13 +141,13 @@ def _value(sub: dict, form, name: str):
         raw = form.get(name, "")
         lines = [line.strip() for line in raw.splitlines() if line.strip()]
         if items.get("type") in ("integer", "number"):
-            return [_number(v) for v in lines]
+            return [_number(v, name) for v in lines]
         return lines
     raw = form.get(name)
     if raw is None or raw == "":
         return None
     if kind in ("integer", "number"):
-        return _number(raw)
+        return _number(raw, name)
     return raw
 
 
@@ -153,9 +159,14 @@ def _kind(sub: dict):
     return kind
 
 
-def _number(raw: str):
+def _number(raw: str, name: str = "$"):
+    """A number typed in the form: full-width digits are read as digits (a Japanese keyboard types
+    them); an integer of more than MAX_DIGITS digits is refused, naming the field."""
+    raw = unicodedata.normalize("NFKC", raw)
     try:
-        return int(raw)
+        return read_int(raw)
+    except TooManyDigits as exc:
+        raise SituationError(name, str(exc), message_ja=f"数字が長すぎます（{exc.digits}桁、{MAX_DIGITS}桁まで）") from None
     except ValueError:
         try:
             return float(raw)

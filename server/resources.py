@@ -19,7 +19,7 @@ from kb.lookup import cite
 from kb.lookup.cards import MAX_NAME_QUERY
 from kb.search.tokenize import HAS_JA
 from kb.memo import per_owner
-from kb.text import json_loads_bounded
+from kb.text import json_loads_bounded, read_int
 from server.state import get_kb
 
 def arg_lang(name: str = "lang", default: str | None = None) -> str | None:
@@ -38,7 +38,7 @@ def arg_int(name: str, default: int, lo: int, hi: int) -> int:
     if raw is None or raw == "":
         return default
     try:
-        value = int(raw)
+        value = read_int(raw)  # ASCII digits only: "１０" is not a limit
     except ValueError:
         raise InvalidParameter(f"{name}={raw!r}: expected an integer") from None
     if not lo <= value <= hi:

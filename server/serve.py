@@ -164,6 +164,9 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
 
             def check_snapshot(self, arbiter) -> None:
                 retiring.stop_due(self._log().warning)
+                managed = getattr(self.callable, "extensions", {}).get("sparql_server")
+                if managed is not None:  # bounded memory, restarted when gone (server.oxigraph)
+                    managed.supervise(self._log().warning)
                 if watch is None:
                     return
                 from kb.store import snapshot
@@ -181,8 +184,11 @@ class _Gunicorn:  # built lazily so importing this module does not import gunico
                 os.kill(arbiter.pid, signal.SIGHUP)
 
             def run(self):
+                from kb.errors import KBError
                 try:
                     SnapshotArbiter(self).run()
+                except KBError as exc:  # the snapshot could not be loaded (a damaged file): one line, no traceback
+                    sys.exit(f"kb serve: {exc.message}")
                 except RuntimeError as exc:
                     print(f"\nError: {exc}\n", file=sys.stderr)
                     sys.exit(1)
@@ -264,7 +270,7 @@ def app_with_sparql_server(config: dict) -> Flask:
 
     kb = load_kb(config.get("KB_HOME"), ensure=False)
     try:
-        managed = ManagedServer(kb.path / "store", DEFAULTS["SPARQL_TIMEOUT"])
+        managed = ManagedServer(kb.path / "store", DEFAULTS["SPARQL_TIMEOUT"], DEFAULTS["SPARQL_MEMORY"])
     except BaseException:
         kb.close()
         raise

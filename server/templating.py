@@ -333,4 +333,8 @@ def init_app(app: Flask) -> None:
         asked = request.args.get("lang")
         if asked in LANGS and request.cookies.get(COOKIE) != asked:
             response.set_cookie(COOKIE, asked, max_age=365 * 86400, samesite="Lax")
+            # an answer that sets a cookie is this browser's alone: no shared cache may keep it
+            # (and hand the cookie to others)
+            if "public" in response.headers.get("Cache-Control", ""):
+                response.headers["Cache-Control"] = response.headers["Cache-Control"].replace("public", "private")
         return response

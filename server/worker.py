@@ -12,6 +12,7 @@ limited (a slow reader holds a thread only while the kernel's socket buffer is f
 """
 from __future__ import annotations
 
+import json
 import re
 import selectors
 import socket
@@ -19,6 +20,8 @@ import time
 from collections import deque
 from functools import partial
 
+from gunicorn import util as gunicorn_util
+from gunicorn.workers import base as gunicorn_base
 from gunicorn.workers.gthread import ThreadWorker
 
 from server import serve
@@ -82,10 +85,29 @@ class _Buffered:
         return len(data)
 
 
+def write_json_error(sock, status_int: int, reason: str, mesg: str) -> None:
+    """gunicorn's answer to a request its parser refuses (414 request line over limit_request_line, 431
+    headers over limit_request_field_size, 400 a malformed line), in the service's one error shape
+    (server.errors) instead of gunicorn's HTML page. Same bytes otherwise: status line, close."""
+    from kb.errors import HTTP_CODES
+    body = json.dumps({"error": {"status": status_int, "code": HTTP_CODES.get(status_int, "bad_request"),
+                                 "message": f"{reason}: {mesg}"[:300], "suggestions": []}}).encode()
+    head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
+            f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")
+    gunicorn_util.write_nonblock(sock, head + body)
+
+
 class BoundedThreadWorker(ThreadWorker):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.arriving: deque = deque()  # connections whose request is still arriving, oldest first
+
+    def handle_error(self, req, client, addr, exc):
+        """gunicorn's own error answers (it writes them through ``gunicorn.util.write_error``) as JSON."""
+        base_util = gunicorn_base.util
+        if base_util.write_error is not write_json_error:
+            base_util.write_error = write_json_error  # this worker process only answers in the JSON shape
+        super().handle_error(req, client, addr, exc)
 
     def enqueue_req(self, conn):
         if self.cfg.is_ssl:

@@ -64,7 +64,8 @@ LAYERS = {
                   "kb.reasoning", "kb.vocab", "kb.text", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
                   "kb.build.cache",  # the home's cache of results kept per snapshot (kb.lookup.display)
                   "kb.sources.files", "kb.sources.official"},
-    "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text"},
+    "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text",
+               "kb.rulenumbers"},  # input checked before a snapshot is loaded (kb rule abc with none)
 }
 
 
@@ -97,7 +98,7 @@ def test_error_codes_are_locked():
         "edition_not_found": 404, "no_edition_loaded": 404, "rule_not_found": 404, "mechanic_not_found": 404,
         "mechanic_not_answerable": 404, "card_not_found": 404, "ruling_not_found": 404, "document_not_found": 404,
         "no_snapshot": 503, "invalid_query": 400, "query_failed": 400, "update_refused": 403, "query_timeout": 503,
-        "invalid_situation": 400, "not_answerable": 422}
+        "invalid_situation": 400, "not_answerable": 422, "unavailable": 503}
     assert all(description for _, description in CODES.values())
 
 

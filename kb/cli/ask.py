@@ -5,7 +5,7 @@ import json
 
 import click
 
-from kb.cli.group import answer, cite, emit, fail_with, load_kb, main
+from kb.cli.group import answer, checked, cite, emit, fail_with, load_kb, main
 from kb.errors import KBError, MissingParameter, RuleNotFound
 from kb.text import json_loads_bounded
 
@@ -76,6 +76,7 @@ def _print_ask(a: dict) -> None:
               help="list every step of the mechanic's CR procedure (optionally name one: kb ask face-down --procedure turn-up-morph)")
 @click.option("--json", "as_json", is_flag=True)
 def ask(mechanic, situation, list_, procedure, as_json) -> None:
+    given = checked(lambda: json_loads_bounded(situation, what="--situation"))  # before any snapshot is read
     kb = load_kb()
     if procedure is not None and mechanic:
         try:
@@ -100,7 +101,7 @@ def ask(mechanic, situation, list_, procedure, as_json) -> None:
             fail_with(MissingParameter("name a mechanic to ask about"), as_json)
         return
     try:
-        found = kb.ask(mechanic, json_loads_bounded(situation, what="--situation"))
+        found = kb.ask(mechanic, given)
     except KBError as exc:
         fail_with(exc, as_json)
     emit(found, as_json, _print_ask)

@@ -3,19 +3,20 @@ from __future__ import annotations
 
 import json
 import time
+import urllib.parse
 from pathlib import Path
 
 import click
 
 from kb import config
-from kb.cli.group import fail, main
-from kb.errors import KBError
+from kb.cli.group import fail, fail_with, main
+from kb.errors import InvalidParameter, KBError
 from kb.sources.files import discover
 from kb.store import snapshot
 
 
 def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewer: bool = False,
-           dense: bool = False) -> Path:
+           dense: bool = False, allow_incomplete: bool = False) -> Path:
     started = time.perf_counter()
 
     def progress(message: str) -> None:
@@ -33,8 +34,11 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewe
                 fail(f"build failed, previous snapshot kept: {given}: no Comprehensive Rules text or card "
                      "data found there", 2)
         path = pipeline.build(sources, settings.snapshot_root, progress=progress, allow_fewer=allow_fewer, dense=dense,
+                              allow_incomplete=allow_incomplete,
                               on_wait=lambda message: click.echo(f"kb: {message}", err=True))
-    except (KBError, OSError, ValueError, snapshot.SnapshotError) as exc:
+    except KBError as exc:  # a source that cannot be used (names file and line): bad input
+        fail(f"build failed, previous snapshot kept: {exc}", 2 if exc.status < 500 else 1)
+    except (OSError, ValueError, snapshot.SnapshotError) as exc:
         fail(f"build failed, previous snapshot kept: {exc}")
     meta = json.loads((path / "meta.json").read_text(encoding="utf-8"))
     for w in meta.get("warnings", []):  # accidents of real files, tolerated: always shown
@@ -55,11 +59,14 @@ def _build(paths: tuple[str, ...], only_rules_src: bool, quiet: bool, allow_fewe
 @click.option("--only-rules-src", is_flag=True, help="Ignore the shared data and fetched CRs.")
 @click.option("--allow-fewer", is_flag=True,
               help="Replace the current graph even if the new one holds fewer CR editions.")
+@click.option("--allow-incomplete", is_flag=True,
+              help="Build a CR file even if it lacks chapters, sections or the glossary its own contents "
+                   "list names (a truncated copy is refused otherwise).")
 @click.option("--dense", is_flag=True, help="Also embed today's rules for the dense retriever of questions "
                                            "(minutes the first time; later builds reuse the vectors).")
 @click.option("--quiet", "-q", is_flag=True)
-def build(paths, only_rules_src, allow_fewer, dense, quiet) -> None:
-    _build(paths, only_rules_src, quiet, allow_fewer, dense)
+def build(paths, only_rules_src, allow_fewer, allow_incomplete, dense, quiet) -> None:
+    _build(paths, only_rules_src, quiet, allow_fewer, dense, allow_incomplete)
 
 
 @main.command(help="Download the current official CR text (found on the rules page) and rebuild; with "
@@ -79,6 +86,10 @@ def build(paths, only_rules_src, allow_fewer, dense, quiet) -> None:
 @click.option("--quiet", "-q", is_flag=True)
 def fetch(rules_page, history, listing, cards, cards_files, cards_format, mtgjson_url, quiet) -> None:
     from kb.build.fetch import FetchError, fetch_current
+    for name, url in (("--rules-page", rules_page), ("--mtgjson-url", mtgjson_url)):
+        parts = urllib.parse.urlsplit(url)
+        if parts.scheme not in ("http", "https") or not parts.netloc:
+            fail_with(InvalidParameter(f"{name} {url[:80]!r}: expected an http(s) URL"))
     if cards:
         _fetch_cards(cards_files or ("AtomicCards",), cards_format, mtgjson_url)
     elif history:

@@ -1,12 +1,12 @@
 """`kb check-citations`."""
 from __future__ import annotations
 
-from pathlib import Path
-
 import click
 
 from kb.cli.group import emit, fail_with, load_kb, main
-from kb.errors import InvalidSource, KBError
+from kb.errors import InvalidSource, KBError, PayloadTooLarge
+
+MAX_FILE_BYTES = 4 << 20  # a whole CR is ~1 MB; the service takes 100,000 characters
 from kb.sources.decode import decode, looks_like_text
 
 
@@ -74,13 +74,17 @@ def _print_check(report: dict) -> None:
 @click.option("--date", help="the text's date (YYYY-MM-DD), if known: citations mean the edition then in force")
 @click.option("--json", "as_json", is_flag=True)
 def check_citations(file, date, as_json) -> None:
-    kb = load_kb()
     try:
-        text, _ = decode(Path(file).read_bytes())  # any encoding an official text comes in
+        with open(file, "rb") as source:  # bounded: /dev/zero or a huge file is refused, not read to MemoryError
+            data = source.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         fail_with(InvalidSource(f"cannot read {file}: {exc.strerror}"), as_json)
+    if len(data) > MAX_FILE_BYTES:
+        fail_with(PayloadTooLarge(f"{file} is larger than {MAX_FILE_BYTES} bytes: check it in parts"), as_json)
+    text, _ = decode(data)  # any encoding an official text comes in
     if not looks_like_text(text):
         fail_with(InvalidSource(f"{file} is not a text file"), as_json)
+    kb = load_kb()
     try:
         report = kb.check_citations(text, date=date)
     except KBError as exc:

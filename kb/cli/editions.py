@@ -6,7 +6,8 @@ import textwrap
 
 import click
 
-from kb.cli.group import answer, emit, fail_with, load_kb, main
+from kb import rulenumbers
+from kb.cli.group import answer, checked, emit, fail_with, load_kb, main
 from kb.errors import KBError, RuleNotFound
 from kb.lookup.diffs import KINDS
 from kb.text import render
@@ -71,6 +72,7 @@ def _print_spans(h: dict) -> None:
 @click.option("--edition", help="the edition NUMBER belongs to (default: the newest loaded)")
 @click.option("--json", "as_json", is_flag=True)
 def history(number, edition, as_json) -> None:
+    checked(lambda: rulenumbers.canonical(number))
     kb = load_kb()
     missing = RuleNotFound(f"no rule {number} in CR {edition or kb.current_edition()}")
     spans = answer(lambda: kb.history_spans(number, edition), missing, as_json)

@@ -3,7 +3,8 @@ from __future__ import annotations
 
 import click
 
-from kb.cli.group import answer, cite, emit, fail_with, load_kb, main
+from kb import rulenumbers
+from kb.cli.group import answer, checked, cite, emit, fail_with, load_kb, main
 from kb.errors import CardNotFound, KBError, MechanicNotFound, RuleNotFound
 
 
@@ -49,6 +50,7 @@ def _print_rule(r: dict) -> None:
 @click.option("--lang", type=click.Choice(["ja", "en"]))
 @click.option("--json", "as_json", is_flag=True)
 def rule(number, edition, lang, as_json) -> None:
+    checked(lambda: rulenumbers.canonical(number))  # "abc" is bad input with or without a snapshot
     kb = load_kb()
     try:
         found = kb.rule(number, edition, lang)

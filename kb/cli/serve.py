@@ -9,7 +9,8 @@ import click
 
 from kb import config
 from kb.cli.build import _build as run_build
-from kb.cli.group import fail, load_kb, main
+from kb.cli.group import fail, fail_with, load_kb, main
+from kb.errors import InvalidParameter
 from kb.store import snapshot
 
 
@@ -32,6 +33,10 @@ def serve(host, port, workers, dev, sparql_endpoint, sparql_server) -> None:
         existing = snapshot.current()
     except snapshot.SnapshotError as exc:  # an empty or dangling CURRENT: say so, no traceback
         fail(str(exc), 1)
+    kept = snapshot.complete_snapshots(config.current().snapshot_root) if existing is None else []
+    if kept:  # CURRENT deleted by hand: never build over (and prune) what is there
+        fail(f"{config.current().snapshot_root} has no CURRENT but holds {len(kept)} snapshot(s), the newest "
+             f"{kept[-1].name}: write that name into CURRENT to serve it, or run `kb build` (they are kept)", 1)
     if existing is None:  # first run: build (with progress) before any worker starts
         click.echo("no snapshot yet: building from rules_src/ and the shared CR data", err=True)
         run_build((), False, quiet=False)
@@ -54,6 +59,8 @@ def serve(host, port, workers, dev, sparql_endpoint, sparql_server) -> None:
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="file to write (default: stdout)")
 @click.option("--vocab", is_flag=True, help="Export the vocabulary (kb/vocab.ttl) instead of the graph.")
 def export(fmt, output, vocab) -> None:
+    if output and not Path(output).parent.is_dir():  # checked before minutes of serialising
+        fail_with(InvalidParameter(f"-o {output}: no folder {Path(output).parent}"))
     if vocab:
         from kb.vocab.ttl import vocabulary_turtle
         data = vocabulary_turtle()
@@ -65,7 +72,10 @@ def export(fmt, output, vocab) -> None:
         else:
             data = kb.graph.serialize(format="json-ld" if fmt == "jsonld" else "turtle")
     if output:
-        Path(output).write_text(data, encoding="utf-8")
+        try:
+            Path(output).write_text(data, encoding="utf-8")
+        except OSError as exc:
+            fail_with(InvalidParameter(f"-o {output}: cannot write ({exc.strerror})"))
         click.echo(f"wrote {output}", err=True)
     else:
         click.echo(data)

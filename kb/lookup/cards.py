@@ -103,7 +103,8 @@ class CardLookups:
         def make():
             path = self.path / namematch.SNAPSHOT_FILE if getattr(self, "path", None) else None
             if path is not None and path.exists():
-                return namematch.loads_card_names(path.read_bytes())
+                from kb.store.snapshot import read_part
+                return read_part(self.path, namematch.SNAPSHOT_FILE, lambda: namematch.loads_card_names(path.read_bytes()))
             return namematch.card_name_matcher(self.model.card_names)
         return per_owner(self, "card-names", make)
 

@@ -58,7 +58,7 @@ KEPT_CODE = ("reasoning", "lookup", "store", "sources", "text.py", "rulenumbers.
 
 
 def _kept_index(kb) -> dict[str, dict]:
-    import pickle
+    import marshal
 
     from kb.build.cache import BuildCache, code_digest
 
@@ -66,20 +66,23 @@ def _kept_index(kb) -> dict[str, dict]:
     if path is None:
         return _index(kb)[0]
     cache = BuildCache(path.parent.parent / "cache")
-    key = f"{path.name}.{code_digest(*KEPT_CODE)}.pickle"
+    key = f"{path.name}.{code_digest(*KEPT_CODE)}.marshal"  # plain values: loading runs no code
     data = cache.read_bytes(KEPT_KIND, key)
     if data:
         try:
-            return pickle.loads(data)  # only files this function wrote
+            return marshal.loads(data)
         except Exception:  # noqa: BLE001 - damaged bytes raise many kinds: recompute and replace
             pass
     index, complete = _index(kb)
     if complete:  # an engine failure is reported, never kept
         # entries of deleted snapshots go, and a damaged one of this key (write_bytes keeps what exists)
         live = {p.name for p in path.parent.iterdir()}
-        cache.prune(KEPT_KIND, {k.name for k in (cache.folder / KEPT_KIND).glob("*.pickle")
+        cache.prune(KEPT_KIND, {k.name for k in (cache.folder / KEPT_KIND).glob("*.marshal")
                                 if k.name.split(".", 1)[0] in live and k.name != key})
-        cache.write_bytes(KEPT_KIND, key, pickle.dumps(index, protocol=pickle.HIGHEST_PROTOCOL))
+        try:
+            cache.write_bytes(KEPT_KIND, key, marshal.dumps(index))
+        except ValueError:  # a value marshal cannot write: computed again next time, never a failure
+            pass
     return index
 
 

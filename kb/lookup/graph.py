@@ -3,10 +3,11 @@ and how two rules, mechanics or cards connect (`kb path`). Part of kb.lookup.KB.
 from __future__ import annotations
 
 from kb import rulenumbers
-from kb.errors import MissingParameter, NotFound
+from kb.errors import InvalidParameter, MissingParameter, NotFound
 from kb.store.names import card_key, mechanic_keys
 
 # Edge types worth picturing, most telling first (a picture has room for a few of each).
+MAX_PATHS = 20  # shortest paths asked for at once (kb path --limit)
 PICTURE_EDGES = ("defined-by", "parent", "references", "related", "has-mechanic", "lineage", "decided-by",
                  "cites", "about")
 
@@ -67,6 +68,8 @@ class GraphLookups:
 
     def paths_between(self, source: str, target: str, limit: int = 3) -> dict:
         """Shortest typed paths between two rules, mechanics or cards; every edge with its evidence."""
+        if isinstance(limit, bool) or not isinstance(limit, int) or not 1 <= limit <= MAX_PATHS:
+            raise InvalidParameter(f"limit={limit!r}: expected 1..{MAX_PATHS} paths")
         a, a_info = self.resolve_node(source)
         b, b_info = self.resolve_node(target)
         paths = self.graph_view().paths(a, b, limit=limit)

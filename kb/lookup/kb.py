@@ -8,7 +8,9 @@ Everything returned is JSON-ready and carries citations (kb.lookup.cite).
 from __future__ import annotations
 
 import os
+import re
 import threading
+from datetime import date
 import weakref
 from pathlib import Path
 
@@ -28,6 +30,8 @@ from kb.store.lineage import Lineage
 from kb.store.rows import Model
 
 LANGS = ("ja", "en")
+EDITION_DIGITS = re.compile(r"[0-9]{8}")  # ASCII: "２０２６０１１６" is no edition
+EDITION_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups):
@@ -104,7 +108,8 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
     @property
     def search_index(self):
         from kb.search.index import SearchIndex
-        return self._once("search", lambda: SearchIndex.loads((self.path / snapshot.SEARCH).read_bytes()))
+        return self._once("search", lambda: snapshot.read_part(
+            self.path, snapshot.SEARCH, lambda: SearchIndex.loads((self.path / snapshot.SEARCH).read_bytes())))
 
     def dense_index(self):
         """The snapshot's dense rule vectors (kb.search.dense), or None: built without them, or
@@ -114,7 +119,7 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
             path = self.path / dense.FILE if self.path else None
             if path is None or not path.exists() or not dense.available():
                 return False
-            return dense.DenseIndex.loads(path.read_bytes())
+            return snapshot.read_part(self.path, dense.FILE, lambda: dense.DenseIndex.loads(path.read_bytes()))
         return self._once("dense", make) or None
 
     def retriever(self, dense: bool = True):
@@ -132,7 +137,8 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
     def graph_view(self):
         """The NetworkX view of the graph (kb.graphview), built from the snapshot's RDF edges."""
         from kb.graphview import GraphView
-        return self._once("graph_view", lambda: GraphView.load(self.path))
+        return self._once("graph_view", lambda: snapshot.read_part(self.path, snapshot.GRAPH,
+                                                                   lambda: GraphView.load(self.path)))
 
     def rulebook(self):
         """The reasoning engine's view of this KB (kb.store.rulebook.ModelRuleBook)."""
@@ -180,10 +186,14 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
                 raise NoEditionLoaded("no Comprehensive Rules edition is loaded; run `kb build PATH` with a CR file")
             return current
         value = edition.strip()
-        if len(value) == 8 and value.isdigit():
+        if EDITION_DIGITS.fullmatch(value):
             value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
-        if not (len(value) == 10 and value[4] == value[7] == "-" and value.replace("-", "").isdigit()):
-            raise InvalidEdition(f"edition={edition!r}: expected an effective date YYYY-MM-DD")
+        try:  # a well-formed date (2026-13-45 is bad input, not an edition that is not loaded)
+            valid = EDITION_DATE.fullmatch(value) and date.fromisoformat(value)
+        except ValueError:
+            valid = False
+        if not valid:
+            raise InvalidEdition(f"edition={edition[:40]!r}: expected an effective date YYYY-MM-DD")
         for key in (f"{lang}/{value}", f"en/{value}"):
             if key in self.model.editions:
                 return value

@@ -1,8 +1,9 @@
 """Mechanic lookups and state questions (part of kb.lookup.KB)."""
 from __future__ import annotations
 
-from kb.errors import MechanicNotAnswerable, MissingParameter, NotAnswerable
+from kb.errors import InvalidParameter, MechanicNotAnswerable, MissingParameter, NotAnswerable
 from kb.lookup import cite, display
+from kb.lookup.cards import MAX_NAME_QUERY
 from kb.store.names import mechanic_keys
 from kb.text import normalize
 
@@ -18,6 +19,8 @@ class MechanicLookups:
         ``by_question``: also accept the name of a state-question mechanic (``kb ask --list``)."""
         if not name or not name.strip():
             raise MissingParameter("name: a mechanic name is required (JA or EN, e.g. 予示 or manifest)")
+        if len(name.strip()) > MAX_NAME_QUERY:  # as a card name is (kb.lookup.cards): bad input, not "not found"
+            raise InvalidParameter(f"name: a mechanic name is at most {MAX_NAME_QUERY} characters (got {len(name.strip())})")
         keys = mechanic_keys(self.model, name)
         if not keys and self.model.mechanics and by_question:  # a question mechanic ("double-faced-card")
             keys = self._question_graph_keys(name)

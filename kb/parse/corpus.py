@@ -64,8 +64,15 @@ def _merge_excerpt(into: CREdition, more: CREdition) -> None:
     into.glossary.extend(more.glossary)
 
 
-def _keep(corpus: Corpus, source: SourceFile, edition: CREdition) -> None:
-    """One edition per language and effective date; its file's accidents become build warnings."""
+def _keep(corpus: Corpus, source: SourceFile, edition: CREdition, allow_incomplete: bool = False) -> None:
+    """One edition per language and effective date; its file's accidents become build warnings. A
+    file lacking what its own contents list promises (kb.parse.cr_en: a truncated copy) is refused
+    unless ``allow_incomplete``: it would replace a whole edition by a part of it."""
+    if edition.incomplete:
+        line, message = edition.incomplete
+        if not allow_incomplete:
+            raise SourceError(source.origin, message + "; pass --allow-incomplete to build it anyway", line)
+        corpus.warnings.append((source.origin, line, message + ": built anyway (--allow-incomplete)"))
     edition.file_date = source.file_date
     key = (edition.lang, edition.edition)
     earlier = corpus.editions.get(key)
@@ -156,9 +163,10 @@ def _cached_edition(memo: Memo, source: SourceFile, parse: Callable[[], CREditio
 
 
 def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: None, memo: Memo = _no_memo,
-              code: str = "") -> Corpus:
+              code: str = "", allow_incomplete: bool = False) -> Corpus:
     """Every source parsed; CR files through ``memo`` (keyed by their sha256 and ``code``, a digest
-    of the parsers' source)."""
+    of the parsers' source). A CR file missing parts its contents list names is refused (SourceError)
+    unless ``allow_incomplete``."""
     corpus = Corpus(sources=sources.files, warnings=list(sources.warnings))
     card_names: set[str] = set()
     for source in sources.files:
@@ -166,7 +174,7 @@ def parse_all(sources: SourceSet, progress: Callable[[str], None] = lambda _: No
         if source.format == "cr-en":
             progress(f"parse {source.origin}")
             edition = _cached_edition(memo, source, lambda doc=doc: parse_cr_en(doc.text, doc), code)  # may run later
-            _keep(corpus, source, edition)
+            _keep(corpus, source, edition, allow_incomplete)
         elif source.format == "cr-ja":
             progress(f"parse {source.origin}")
             edition = _cached_edition(

@@ -89,8 +89,38 @@ def parse_cr_en(text: str, document: Document) -> CREdition:
     rules_start, glossary_start, credits_start = _parts(lines, edition.warnings)
     edition.rules = _parse_rules(lines, rules_start, glossary_start, document.id, edition)
     edition.glossary = _parse_glossary(lines, glossary_start + 1, credits_start, document.id)
+    edition.incomplete = _missing(lines, rules_start, edition)
     edition.warnings.sort()
     return edition
+
+
+def _missing(lines: list[str], rules_start: int, edition: CREdition) -> tuple[int, str] | None:
+    """What the contents list promises (every chapter and section number, the Glossary) and the
+    file lacks: a copy cut short. Checked by number, not title: every real edition's contents
+    numbers are all in its body (titles differ: 2009-07-11 lists "1. Game Concepts" under another
+    spacing). A missing closing Credits heading is not checked: a real archived edition
+    (2013-02-01) ends inside its glossary."""
+    contents = next((i for i in range(rules_start) if lines[i].strip() == "Contents"), 0)
+    promised, glossary = [], False
+    for line in lines[contents:rules_start]:
+        heading = line.strip()
+        if (found := SECTION.match(heading) or CHAPTER.match(heading)):
+            promised.append(found["num"])
+        glossary = glossary or heading == "Glossary"
+    have = {r.number for r in edition.rules if r.kind in ("chapter", "section")}
+    absent = [number for number in promised if number not in have]
+    chapters = [n for n in absent if len(n) == 1]
+    sections = [n for n in absent if len(n) == 3]
+    parts = ([f"chapter{'s' * (len(chapters) > 1)} {', '.join(chapters)}"] if chapters else []) + \
+        ([f"section{'s' * (len(sections) > 1)} " + (", ".join(sections) if len(sections) <= 4
+                                                     else f"{sections[0]}–{sections[-1]} ({len(sections)})")]
+         if sections else []) + (["the Glossary"] if glossary and not edition.glossary else [])
+    if not parts:
+        return None
+    last = next((f"{r.kind} {r.number}" for r in reversed(edition.rules)), None)
+    return len(lines), (f"incomplete: the contents list (line {contents + 1}) names {' and '.join(parts)}, which "
+                        f"the file does not have; it ends at line {len(lines)}" + (f" after {last}" if last else "")
+                        + " (a truncated copy?)")
 
 
 def _loc(doc_id: str, start: int, end: int, section: tuple[str, ...] = ()) -> Locator:

@@ -86,6 +86,9 @@ class CREdition:
     # Lines in the rules part that are neither a rule, heading, example nor continuation, kept
     # with their line so nothing is lost: (line, text).
     anomalies: list[tuple[int, str]] = field(default_factory=list)
+    # What the file's own contents list promises and the file lacks (a truncated copy): (line, message).
+    # The build refuses such a file unless told to take it (kb build --allow-incomplete).
+    incomplete: tuple[int, str] | None = None
 
     def counts(self) -> "EditionCounts":
         """What an edition's row says of its records, without the records (kb.parse.corpus keeps

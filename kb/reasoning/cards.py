@@ -12,7 +12,7 @@ import re
 
 from kb.errors import SituationError
 from kb.reasoning.schema import array, boolean, choice, field, integer, obj, text
-from kb.text import normalize
+from kb.text import MAX_DIGITS, normalize
 
 TYPES = {"artifact": ("アーティファクト", "artifact"), "battle": ("バトル", "battle"),
          "creature": ("クリーチャー", "creature"), "enchantment": ("エンチャント", "enchantment"),
@@ -22,7 +22,7 @@ PERMANENT_TYPES = {"artifact", "battle", "creature", "enchantment", "land", "pla
 SUPERTYPES = {"legendary": ("伝説の", "legendary"), "basic": ("基本", "basic"), "snow": ("氷雪", "snow"),
               "world": ("ワールド", "world")}
 COLOURS = {"W": ("白", "white"), "U": ("青", "blue"), "B": ("黒", "black"), "R": ("赤", "red"), "G": ("緑", "green")}
-MANA_SYMBOLS = r"^(\{(?:\d+|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})*$"
+MANA_SYMBOLS = r"^(\{(?:\d{1,%d}|[WUBRGCXS]|[WUBRGC2]/[WUBRGP]|[WUBRG]/[WUBRG]/P)\})*$" % MAX_DIGITS
 _ALIASES = {"tribal": "kindred", "部族": "kindred", "伝説": "legendary", "legend": "legendary"}
 _WORDS = {normalize(w): k for table in (TYPES, SUPERTYPES) for k, labels in table.items()
           for w in (k, *labels)} | {normalize(k): v for k, v in _ALIASES.items()}

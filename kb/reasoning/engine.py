@@ -23,6 +23,7 @@ from kb.reasoning.registry import check_pins, chosen_pins
 from kb.reasoning.rulebook import RuleBook
 from kb.reasoning.compiled import REFUSED, compile_schema
 from kb.reasoning.schema import accept_labels, check_labels, label_of
+from kb.text import json_loads_number_checked
 
 class UnknownMechanic(SituationError):
     """A question type that is not registered (a situation naming it can't be answered)."""
@@ -165,7 +166,8 @@ def _ja_message(e, schema: dict) -> str:
         want = e.validator_value if isinstance(e.validator_value, list) else [e.validator_value]
         return "の形が違います（" + "または".join(kinds.get(w, w) for w in want) + "で入力してください）"
     if v == "pattern":
-        return f"「{e.instance}」は読めません（マナ・コストは {{2}}{{W}} のように記号で書きます）"
+        shown = e.instance if len(str(e.instance)) <= 80 else f"{str(e.instance)[:40]}…（{len(str(e.instance))}文字）"
+        return f"「{shown}」は読めません（マナ・コストは {{2}}{{W}} のように記号で書きます）"
     if v in ("minimum", "maximum"):
         return f"{e.validator_value}{'以上' if v == 'minimum' else '以下'}の値にしてください（入力: {e.instance}）"
     if v == "minItems":
@@ -173,10 +175,17 @@ def _ja_message(e, schema: dict) -> str:
     return "入力が正しくありません"
 
 
+def _shortened(message: str, instance) -> str:
+    """jsonschema's message quotes the whole value: a 5,000-character one is shown by its start and length."""
+    if not isinstance(instance, str) or len(instance) <= 80:
+        return message
+    return message.replace(repr(instance), f"{instance[:40]!r}… ({len(instance)} characters)", 1)
+
+
 def validate(m: Mechanic, situation: dict | str) -> dict:
     if isinstance(situation, str):
         try:
-            situation = json.loads(situation)
+            situation = json_loads_number_checked(situation, SituationError)
         except json.JSONDecodeError as e:
             raise SituationError("$", f"not valid JSON: {e.msg} at line {e.lineno} column {e.colno}",
                                  message_ja=f"JSON として読めません（{e.lineno}行 {e.colno}文字目）") from None
@@ -206,7 +215,7 @@ def validate(m: Mechanic, situation: dict | str) -> dict:
             raise SituationError(_path(where + extra[:1]), "unknown field; allowed: " + ", ".join(sorted(known)),
                                  message_ja=f"「{extra[0] if extra else ''}」という項目はありません",
                                  label_ja=label_of(m.schema, where) if where else "状況")
-        raise SituationError(_path(where), e.message, message_ja=_ja_message(e, m.schema),
+        raise SituationError(_path(where), _shortened(e.message, e.instance), message_ja=_ja_message(e, m.schema),
                              label_ja=label_of(m.schema, where))
     return compiled.fill(situation)
 

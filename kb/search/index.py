@@ -30,7 +30,7 @@ posting list.
 """
 from __future__ import annotations
 
-import pickle
+import marshal
 import re
 from array import array
 from bisect import bisect_left
@@ -129,22 +129,25 @@ class SearchIndex(IndexBuilder):
 
     def dumps(self) -> bytes:
         state = {"format": FORMAT, "stemmer": tk.STEMMER, "rows": [tuple(r) for r in self._rows],
-                 "ids": self._ids, "ws": self._ws,
+                 "ids": (self._ids.typecode, self._ids.tobytes()), "ws": (self._ws.typecode, self._ws.tobytes()),
                  "n_current": self.n_current, "postings": self.postings, "by_rule": self.by_rule,
                  "rule_numbers": self.rule_numbers, "mech_en": self.mech_en,
                  "mech_ja": self.mech_ja, "mech_names": self.mech_names, "term_keys": self.term_keys,
                  "gloss_names": self.gloss_names, "gloss_entries": self.gloss_entries, "gloss_ja": self.gloss_ja}
-        return pickle.dumps(state, protocol=pickle.HIGHEST_PROTOCOL)
+        return marshal.dumps(state)
 
     @classmethod
     def loads(cls, blob: bytes) -> "SearchIndex":
-        """Only for blobs this module wrote (the KB snapshot): pickle trusts its input."""
-        state = pickle.loads(blob)
-        if state.get("format") != FORMAT or state.get("stemmer") != tk.STEMMER:
+        """A snapshot's index. marshal, not pickle: it reads plain values and runs nothing, so a
+        snapshot folder from anyone else cannot run code here (damaged bytes: ValueError/EOFError)."""
+        state = marshal.loads(blob)
+        if not isinstance(state, dict) or state.get("format") != FORMAT or state.get("stemmer") != tk.STEMMER:
             raise ValueError("search index written by another version: rebuild the snapshot")
         self = cls()
         self._rows = [Row._make(r) for r in state["rows"]]
-        self._ids, self._ws = state["ids"], state["ws"]
+        self._ids, self._ws = array(state["ids"][0]), array(state["ws"][0])
+        self._ids.frombytes(state["ids"][1])
+        self._ws.frombytes(state["ws"][1])
         for name in ("n_current", "postings", "by_rule", "rule_numbers", "mech_en", "mech_ja",
                      "mech_names", "term_keys", "gloss_names", "gloss_entries", "gloss_ja"):
             setattr(self, name, state[name])

@@ -7,7 +7,7 @@ from typing import NamedTuple
 
 from kb.search import tokenize as tk
 
-FORMAT = 6
+FORMAT = 7  # 7: marshal instead of pickle
 K1 = 1.2
 B = {"w": 0.75, "g": 0.75, "u": 0.5, "m": 0.3}
 FIELD_WEIGHT = {"title": 1.0, "text": 1.0, "expansions": 0.6}

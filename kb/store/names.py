@@ -14,7 +14,8 @@ def mechanic_keys(model: Model, name: str) -> list[str]:
     if not keys:
         folded = normalize_kana(name)
         keys = [k for n, ks in model.mechanic_names.items() if normalize_kana(n) == folded for k in ks]
-    if not keys and len(query) >= 2:  # "唱える" is inside "呪文を唱える"
+    # "唱える" is inside "呪文を唱える"; a part with no letter ("-1", "+1") names nothing
+    if not keys and len(query) >= 2 and any(c.isalpha() for c in query):
         keys = [k for n, ks in model.mechanic_names.items() if query in n for k in ks]
     return sorted(dict.fromkeys(keys), key=lambda k: mechanic_weight(model, k))
 

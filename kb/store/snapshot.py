@@ -11,7 +11,8 @@ Layout under ``config.snapshot_root()``::
 
 A build takes the lock, writes into a temporary folder, fsyncs it, renames it and only then swaps
 CURRENT, so a failed, interrupted or concurrent build leaves the previous snapshot untouched.
-Pruning keeps the current snapshot and the one before it, and never removes one a process holds.
+Pruning keeps the current snapshot and the one before it, and never removes one a process holds;
+a build that finds no CURRENT prunes nothing (it cannot tell which snapshots the user meant to keep).
 """
 from __future__ import annotations
 
@@ -31,6 +32,7 @@ from pathlib import Path
 import pyoxigraph as ox
 
 from kb import config
+from kb.errors import KBError, SnapshotDamaged
 from kb.store.rows import Model
 from kb.store.tables import EditionTable, PartedBlock
 
@@ -119,8 +121,9 @@ class _EditionFiles:
     def block(self, lang: str, edition: str, name: str) -> dict:
         fields = self._read.get((lang, edition))
         if fields is None:
-            fields = self._read[(lang, edition)] = marshal.loads(
-                (self.folder / EDITIONS_DIR / f"{lang}_{edition}.marshal").read_bytes())
+            file = f"{EDITIONS_DIR}/{lang}_{edition}.marshal"
+            fields = self._read[(lang, edition)] = read_part(
+                self.folder, file, lambda: marshal.loads((self.folder / file).read_bytes()))
         found = fields.pop(name, None)  # each table is asked for once (EditionTable); its bytes are not kept
         if name in PARTED:
             return PartedBlock(found or {})
@@ -229,7 +232,8 @@ def commit(tmp: Path, root: Path, info: dict) -> Path:
         os.fsync(out.fileno())
     os.replace(pointer, root / POINTER)
     _fsync(root, directory=True)
-    prune(root, keep={final.name} | ({previous.name} if previous else set()))
+    if previous is not None:  # with no CURRENT to say which came before, every snapshot there is kept
+        prune(root, keep={final.name, previous.name})
     return final
 
 
@@ -317,6 +321,11 @@ def current(root: Path | None = None) -> Path | None:
     return path
 
 
+def complete_snapshots(root: Path) -> list[Path]:
+    """Every finished snapshot folder under ``root`` (with its meta.json), oldest first, whatever CURRENT says."""
+    return sorted(p for p in root.glob("snap-*") if SNAP_NAME.fullmatch(p.name) and (p / META).is_file())
+
+
 def current_editions(root: Path) -> list[str] | None:
     """The CR editions ("en/2026-04-17") of the current snapshot, from its meta.json; None if none is readable."""
     try:
@@ -339,7 +348,9 @@ def load_model(path: Path) -> Model:
     if written != FORMAT_VERSION:
         raise SnapshotError(f"{path.name} was written by another version of kb (format {written}, "
                             f"this is {FORMAT_VERSION}): run `kb build` again")
-    data = marshal.loads((path / MODEL).read_bytes())
+    data = read_part(path, MODEL, lambda: marshal.loads((path / MODEL).read_bytes()))
+    if not isinstance(data, dict):
+        raise SnapshotDamaged(f"snapshot {path.name}: {MODEL} is damaged (not the lookup rows); run `kb build`")
     older = [tuple(k) for k in data.pop("_older", [])]
     for name in LAZY:
         data[name] = PartedBlock(data[name])
@@ -352,4 +363,21 @@ def load_model(path: Path) -> Model:
 
 def open_store(path: Path) -> ox.Store:
     """Read-only: any number of worker processes can open the same snapshot."""
-    return ox.Store.read_only(str(path / STORE))
+    return read_part(path, STORE + "/", lambda: ox.Store.read_only(str(path / STORE)))
+
+
+DAMAGE = (OSError, EOFError, ValueError, TypeError, KeyError, IndexError)  # what a cut or missing file raises
+
+
+def read_part(path: Path, name: str, read: Callable):
+    """``read()`` of one file of the snapshot at ``path``: a file missing, cut short or of other
+    bytes (marshal, the search index, Oxigraph) raises SnapshotDamaged (503 / CLI one line) naming the
+    snapshot and the file, never the absolute path, instead of the reader's own error."""
+    try:
+        return read()
+    except KBError:
+        raise
+    except DAMAGE as exc:
+        what = "missing" if isinstance(exc, FileNotFoundError) else \
+            f"damaged ({type(exc).__name__}: {str(exc).replace(str(path), '').strip()[:120]})"
+        raise SnapshotDamaged(f"snapshot {path.name}: {name} is {what}; run `kb build` to write a new one") from None

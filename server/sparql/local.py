@@ -26,7 +26,7 @@ import threading
 import time
 from pathlib import Path
 
-from kb.errors import InvalidQuery, QueryFailed
+from kb.errors import InvalidQuery, QueryFailed, SnapshotDamaged
 from server.sparql.results import Expired, write
 
 MAX_MESSAGE = 1 << 20
@@ -58,7 +58,11 @@ class LocalRunner:
             ready = b""
         if ready != b"ready":
             ours.close()
-            raise QueryFailed(f"the SPARQL query process {self._not_ready()}")
+            why = self._not_ready()
+            if why.startswith("could not open the store"):  # the snapshot's store is damaged or gone: 503
+                raise SnapshotDamaged(f"snapshot {self.store_path.parent.name}: {self.store_path.name}/ cannot be "
+                                      "opened (missing or damaged); run `kb build` to write a new one")
+            raise QueryFailed(f"the SPARQL query process {why}")
         ours.settimeout(None)
         self._sock = ours
         return ours

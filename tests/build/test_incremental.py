@@ -7,7 +7,6 @@ import hashlib
 import json
 import marshal
 import os
-import pickle
 import shutil
 
 import pyoxigraph as ox
@@ -63,8 +62,7 @@ def _model(path) -> dict:
 
 def _index(path) -> dict:
     """The search index a snapshot holds, as loaded (postings, weights, rows, bridges)."""
-    state = pickle.loads((path / snapshot.SEARCH).read_bytes())
-    return state | {"ids": state["ids"].tobytes(), "ws": state["ws"].tobytes()}
+    return marshal.loads((path / snapshot.SEARCH).read_bytes())
 
 
 def _copy_home(source, target):

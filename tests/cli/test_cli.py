@@ -137,7 +137,7 @@ def test_build_failure_keeps_previous_snapshot(tmp_path, monkeypatch):
     bad = tmp_path / "cr-en-20270101.txt"
     bad.write_text("not a comprehensive rules file\n", encoding="utf-8")
     result = runner.invoke(main, ["build", str(bad), "-q"])
-    assert result.exit_code == 1
+    assert result.exit_code == 2  # a source that is not a CR is bad input
     assert "previous snapshot kept" in result.output and str(bad) in result.output
     assert runner.invoke(main, ["rule", "709.5"]).exit_code == 0  # still answering from the old snapshot
 
@@ -217,3 +217,26 @@ def test_a_rule_lookup_imports_neither_rdflib_nor_numpy(full_home):
     assert json.loads(done.stderr.strip().splitlines()[-1]) == []
     rule = json.loads(done.stdout)
     assert rule["number"] == "601.2c" and len(rule["history"]) >= 30
+
+
+def test_a_truncated_copy_never_replaces_its_edition(tmp_path, monkeypatch, data_dir):
+    """Issue 40.3: cr-en-20260619.txt cut at "8. Multiplayer Rules" is refused (exit 2, file and
+    line) and the complete edition keeps answering for 903.4; --allow-incomplete takes it anyway."""
+    monkeypatch.setenv("MTG_KB_HOME", str(tmp_path / "home"))
+    runner = CliRunner()
+    whole = data_dir / "cr-en-20260619.txt"
+    assert runner.invoke(main, ["build", "--only-rules-src", str(whole), "-q"]).exit_code == 0
+    lines = whole.read_bytes().decode("utf-8-sig").splitlines(keepends=True)
+    at = [i for i, line in enumerate(lines) if line.strip() == "8. Multiplayer Rules"][1]
+    cut = tmp_path / "cut" / "cr-en-20260619.txt"
+    cut.parent.mkdir()
+    cut.write_text("".join(lines[:at]), encoding="utf-8")
+    result = runner.invoke(main, ["build", "--only-rules-src", str(cut), "-q"])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    assert f"{cut}:{at}: incomplete: the contents list (line 11) names chapters 8, 9" in result.output
+    assert "--allow-incomplete" in result.output and "previous snapshot kept" in result.output
+    kept = runner.invoke(main, ["rule", "903.4", "--json"])
+    assert kept.exit_code == 0 and json.loads(kept.stdout)["edition"] == "2026-06-19"
+    forced = runner.invoke(main, ["build", "--only-rules-src", str(cut), "-q", "--allow-incomplete"])
+    assert forced.exit_code == 0 and "built anyway (--allow-incomplete)" in forced.output
+    assert runner.invoke(main, ["rule", "903.4"]).exit_code == 3  # what the user asked for

@@ -83,7 +83,7 @@ def test_superseded_index_is_kept_for_the_next_process(full_home, monkeypatch):
     faq = next(e["id"] for e in first.rulings_over_time()["superseded"] if "点数で見たマナ・コストは０" in e["text"])
     expected = display.superseded(first, faq)
     assert expected["kind"] == "outcome" and expected["current_rule"] == "712.8e"
-    kept = list((full_home / "cache" / display.KEPT_KIND).glob(f"{first.path.name}.*.pickle"))
+    kept = list((full_home / "cache" / display.KEPT_KIND).glob(f"{first.path.name}.*.marshal"))
     assert len(kept) == 1
     monkeypatch.setattr(rulings_time, "rulings_over_time", _fail)
     again = KB.load(full_home)
@@ -99,11 +99,11 @@ def test_superseded_index_without_the_engine_is_not_kept(tmp_path, monkeypatch):
     folder = tmp_path / "cache" / display.KEPT_KIND
     monkeypatch.setattr(rulings_time, "_by_engine", lambda _kb: ({}, "RuntimeError: the engine failed"))
     display.superseded(kb, "no-such-statement")
-    assert not list(folder.glob("*.pickle"))
+    assert not list(folder.glob("*.marshal"))
     monkeypatch.undo()
     from kb.lookup.kb import KB
     display.superseded(KB.load(tmp_path), "no-such-statement")
-    [entry] = folder.glob("*.pickle")
+    [entry] = folder.glob("*.marshal")
     assert entry.name.split(".", 1)[0] == kb.path.name
     good = entry.read_bytes()
     entry.write_bytes(b"damaged")  # a damaged entry is recomputed and replaced

@@ -228,3 +228,42 @@ def _fixture_cr(body: list[str], credits: bool = True) -> str:
             "1. Game Concepts", "", "100. General", ""]
     tail = ["", "Glossary", "", "Term", "A definition.", ""] + (["Credits", "", "Someone"] if credits else [])
     return "\n".join(head + [x for line in body for x in (line, "")] + tail)
+
+
+@pytest.mark.parametrize("path", FILES, ids=[p.name for p in FILES])
+def test_every_real_edition_has_what_its_contents_list_names(parsed, path):
+    """Missing closing headings, stray lines and pre-2009 layouts are accidents, not truncations:
+    no real edition is taken for a truncated copy (the build would refuse it)."""
+    assert parsed[path.name][1].incomplete is None
+
+
+def _cut_before(text: str, heading: str) -> str:
+    """The file cut just before the body's ``heading`` (its second occurrence: the first is in the contents)."""
+    lines = text.splitlines()
+    at = [i for i, line in enumerate(lines) if line.strip() == heading][1]
+    return "\n".join(lines[:at])
+
+
+def test_a_copy_cut_at_chapter_8_is_incomplete_with_the_line_it_ends_at(parsed):
+    """The issue's case: cr-en-20260619.txt cut at "8. Multiplayer Rules" lost chapters 8-9 and the
+    glossary its own contents list names."""
+    text = _cut_before(parsed["cr-en-20260619.txt"][0], "8. Multiplayer Rules")
+    edition = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text))
+    line, message = edition.incomplete
+    assert line == len(text.splitlines())
+    assert "chapters 8, 9" in message and "sections 800–905" in message and "the Glossary" in message
+    assert "after rule 733.2" in message and "line 11" in message  # where it stops; where the contents are
+
+
+def test_a_copy_cut_inside_the_last_chapter_misses_its_later_sections_and_glossary(parsed):
+    text = _cut_before(parsed["cr-en-20260116.txt"][0], "903. Commander")
+    message = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text)).incomplete[1]
+    assert "chapter" not in message and "sections 903–905 (3)" not in message
+    assert "sections 903, 904, 905" in message and "the Glossary" in message
+
+
+def test_a_copy_cut_after_the_rules_lacks_only_the_glossary():
+    text = _fixture_cr(["100.1. A rule."]).split("\nGlossary\n\nTerm")[0]
+    edition = parse_cr_en(text, Document("x", "x", "cr", "en", "x", text))
+    assert [r.number for r in edition.rules if r.kind == "rule"] == ["100.1"]
+    assert edition.incomplete[1].startswith("incomplete: the contents list (line 5) names the Glossary")

@@ -202,9 +202,22 @@ def test_dumps_loads_round_trip(index):
 
 
 def test_loads_refuses_other_format():
+    import marshal
+    with pytest.raises(ValueError):
+        SearchIndex.loads(marshal.dumps({"format": -1}))
+
+
+class _Runs:
+    def __reduce__(self):
+        return (exec, ("raise SystemExit('pickle ran code')",))
+
+
+def test_a_search_index_file_holding_a_pickle_runs_nothing():
+    """Issue 40.6: search.bin is marshal, which holds plain values only: a pickle put in a snapshot
+    folder (by anyone) is refused as damaged, never unpickled (unpickling it would run its code)."""
     import pickle
     with pytest.raises(ValueError):
-        SearchIndex.loads(pickle.dumps({"format": -1}))
+        SearchIndex.loads(pickle.dumps({"format": 7, "x": _Runs()}))
 
 
 # ---------------------------------------------------------------- real data

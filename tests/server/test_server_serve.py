@@ -170,6 +170,16 @@ def test_gunicorn_idle_and_trickling_clients_do_not_stall_it_and_a_rebuild_moves
         answer = _raw(port, b"POST /api/ask/day-night HTTP/1.1\r\nHost: x\r\nContent-Type: application/json\r\n"
                             b"Transfer-Encoding: chunked\r\n\r\nzz\r\n{}\r\n0\r\n\r\n")
         assert answer.startswith(b"HTTP/1.1 400"), answer[:200]
+        # what gunicorn's parser refuses is answered in the service's JSON shape, not gunicorn's HTML (40.7)
+        for request, status, code in (
+                (b"GET /api/rules/" + b"1" * 5000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414, "uri_too_long"),
+                (b"GET /api/rules/601.2c HTTP/1.1\r\nHost: x\r\nX-Big: " + b"a" * 9000 + b"\r\n\r\n", 431,
+                 "header_too_large"),
+                (b"GARBAGE\r\n\r\n", 400, "bad_request")):
+            head, _, body = _raw(port, request).partition(b"\r\n\r\n")
+            assert head.startswith(b"HTTP/1.1 %d" % status) and b"Content-Type: application/json" in head, head
+            error = json.loads(body)["error"]
+            assert (error["status"], error["code"], error["suggestions"]) == (status, code, []) and error["message"]
         # rebuild the same sources: a new snapshot; the master notices and reloads every worker
         env = dict(os.environ, MTG_KB_DATA=str(tmp_path / "data"), MTG_KB_HOME=str(home))
         built = subprocess.run([sys.executable, "-c", "from kb.cli import run; run()", "build", "-q"], cwd=REPO,

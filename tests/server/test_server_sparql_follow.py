@@ -83,6 +83,12 @@ def test_the_managed_sparql_server_follows_current(tmp_path):
         assert seen[-10:] == [new] * 10
         time.sleep(8)  # graceful_timeout + 2 s: the old snapshot's SPARQL server is then stopped
         assert _editions_by_sparql(port, time.monotonic() + 10, proc) == (new, before + 1)
+        # the Oxigraph child dies (as an OOM kill would): the master starts it again (issue 40.2)
+        found = subprocess.run(["pgrep", "-f", f"serve-read-only --location {home / 'snapshots' / new / 'store'}"],
+                               capture_output=True, text=True).stdout.split()
+        assert len(found) == 1
+        os.kill(int(found[0]), signal.SIGKILL)
+        assert _editions_by_sparql(port, time.monotonic() + 30, proc) == (new, before + 1)
     finally:
         os.killpg(proc.pid, signal.SIGTERM)
         try:
@@ -93,5 +99,6 @@ def test_the_managed_sparql_server_follows_current(tmp_path):
     log = err.decode("utf-8", "replace")
     assert f"SPARQL server of {old}" in log and f"SPARQL server of {new}" in log
     assert f"stopped the SPARQL server of {old}" in log, log[-2000:]
+    assert f"SPARQL server of {new} (pid {found[0]}) is gone" in log and "restarted as pid" in log, log[-2000:]
     leftover = subprocess.run(["pgrep", "-f", f"serve-read-only --location {home}"], capture_output=True, text=True)
     assert leftover.stdout.strip() == ""  # no Oxigraph process outlives the service

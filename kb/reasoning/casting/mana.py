@@ -7,10 +7,11 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from kb.reasoning.casting.schema import MANA_PATTERN
 from kb.reasoning.engine import SituationError
 
 COLOURS = "WUBRGC"
-MANA = r"^(\{(?:\d+|[WUBRGCX])\})*$"
+MANA = MANA_PATTERN
 
 
 def parse_mana(cost: str | None, x: int = 0, field: str = "cost") -> Counter:

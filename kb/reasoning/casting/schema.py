@@ -2,9 +2,11 @@
 総コスト, 追加コスト, 代替コスト); the logic lives in casting.py."""
 from __future__ import annotations
 
+from kb.text import MAX_DIGITS
 from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
 
-MANA_PATTERN = r"^(\{(?:\d+|[WUBRGCX])\})*$"
+GENERIC = r"\d{1,%d}" % MAX_DIGITS  # a generic amount is a number, never of thousands of digits (kb.text)
+MANA_PATTERN = r"^(\{(?:%s|[WUBRGCX])\})*$" % GENERIC
 
 
 def mana(ja: str, en: str, **kw) -> dict:
@@ -43,7 +45,7 @@ SPELL = obj("呪文", "spell", {
                             "the additional/alternative cost or mode that makes this target required"),
         }), default=[]),
     "divide": text("対象に分割する量（数かX）", "amount divided among the targets (a number or X)",
-                   pattern=r"^(\d+|X)$"),
+                   pattern=r"^(%s|X)$" % GENERIC),
 }, required=("name", "mana_cost"))
 
 ZONES = {"hand": ("手札", "hand"), "graveyard": ("墓地", "graveyard"), "exile": ("追放領域", "exile"),

@@ -7,6 +7,7 @@ manifested/cloaked card with morph or disguise, either procedure (701.40c/d, 701
 """
 from __future__ import annotations
 
+from kb.errors import SituationError
 from kb.reasoning.cards import colours, mana_value, real_card
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
@@ -382,7 +383,10 @@ def dread(st, ctx, **_):
 
 def solve(sit: dict, ctx) -> dict:
     st = ctx.state
-    card = dict(sit["card"])
+    if "card" not in sit and sit["question"] != "manifest-dread":  # optional in the schema: dread names top cards
+        raise SituationError("card", "required field is missing (the face-down card this question is about)",
+                             message_ja="入力が必要です（裏向きのカード）", label_ja="カード")
+    card = dict(sit.get("card") or {})
     real_card(ctx, card.get("name"), "card.name")
     copied = sit["copied"] if sit["copied"].get("name") else None
     st.update(s=sit, card=card, via=sit["via"], counters=sit["plus1_counters"], copied=copied, down=None)
