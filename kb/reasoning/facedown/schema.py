@@ -71,4 +71,7 @@ SCHEMA = situation_schema(M, "裏向き（変異・変装・偽装・予示）",
                             face("カード", "card"), default=[]), question=["manifest-dread"]),
     "choose": when(integer("戦慄予示で予示するカード（1か2）", "which of them to manifest (1 or 2)", default=1),
                    question=["manifest-dread"]),
+    "manifest_dread_triggers": when(integer("「あなたが戦慄予示するたび」の誘発型能力の数",
+                                            "abilities that trigger 'whenever you manifest dread'", default=0),
+                                    question=["manifest-dread"]),
 }, required=("question",))
