@@ -118,6 +118,10 @@ FACE_DOWN = [
     # 701.62a: manifest dread: one manifested, the other to the graveyard
     ("fd: manifest dread", FD, fd("manifest-dread", BEARS, top_cards=[BOLT, BEARS], choose=1),
      {"manifested": "Lightning Bolt", "to_graveyard": ["Grizzly Bears"], "characteristics.power": 2}, ["701.62a"]),
+    # 701.62b: "triggers after the process ... is complete, even if some or all of those actions were impossible"
+    ("fd: manifest dread from an empty library still triggers", FD,
+     {"question": "manifest-dread", "top_cards": [], "manifest_dread_triggers": 1},
+     {"cards_manifested": 0, "to_graveyard": [], "dread_triggers": 1}, ["701.62a", "701.62b"]),
 ]
 
 MISHRA = {"name": "Mishra, Claimed by Gix", "mana_cost": "{2}{B}{R}", "types": ["creature"], "supertypes": ["legendary"],
