@@ -83,6 +83,9 @@ FACE_DOWN = [
     # 708.2 + 707.2: a Clone of a face-down permanent is a face-up nameless 2/2
     ("fd: Clone copies a face-down creature", FD, fd("copy", ANGEL),
      {"copy.power": 2, "copy.name": None, "copy_can_turn_face_up": False}, ["708.2", "707.2"]),
+    # 702.168b: the disguised face-down values, ward {2} included, "are the copiable values": the copy has ward {2}
+    ("fd: a copy of a disguised face-down creature has ward {2}", FD, fd("copy", ANGEL, via="disguise"),
+     {"copy.power": 2, "copy.abilities": ["ward {2}"], "copy_has_ward": True}, ["702.168b", "708.2", "707.2"]),
     # 708.10: a face-down permanent that becomes a copy stays a 2/2; up it would be the copied permanent
     ("fd: face-down becomes a copy of Bears", FD, fd("becomes-copy", ANGEL, copied=BEARS),
      {"characteristics.power": 2, "name_if_turned_face_up": "Grizzly Bears",

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from kb.reasoning.cards import colours, mana_value, real_card
 from kb.errors import SituationError
+from kb.reasoning.facedown.copying import copy_of_face_down
 from kb.reasoning.facedown.dread import manifest_dread
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
@@ -363,11 +364,6 @@ def look(st, ctx, **_):
             if st["may_look"] else "you can't look at it: it is controlled by another player or not on the battlefield/stack")
 
 
-@implements("708.2", "Any listed characteristics are the copiable values", mechanic=M)
-def copiable(st, ctx, **_):
-    return "the face-down characteristics are its copiable values: a copy of it is a face-up 2/2 with no name or abilities"
-
-
 @implements("707.2", "as modified by other copy effects, by its face-down status", mechanic=M)
 def copy_sees(st, ctx, **_):
     return "the copy takes the copiable values as modified by the face-down status; it is face up and can't be turned up"
@@ -421,10 +417,7 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("708.5")
         return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
     if q == "copy":
-        chars = _characteristics(ctx, st)
-        ctx.apply("708.2")
-        ctx.apply("707.2")
-        return {"copy": dict(chars, abilities=[]), "copy_face_up": True, "copy_can_turn_face_up": False}
+        return copy_of_face_down(ctx, st, _characteristics(ctx, st))
     if q == "becomes-copy":
         chars = _characteristics(ctx, st)
         ctx.apply("708.10")
