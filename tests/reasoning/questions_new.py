@@ -83,6 +83,9 @@ FACE_DOWN = [
     # 708.2 + 707.2: a Clone of a face-down permanent is a face-up nameless 2/2
     ("fd: Clone copies a face-down creature", FD, fd("copy", ANGEL),
      {"copy.power": 2, "copy.name": None, "copy_can_turn_face_up": False}, ["708.2", "707.2"]),
+    # 702.168b: the disguised face-down values, ward {2} included, "are the copiable values": the copy has ward {2}
+    ("fd: a copy of a disguised face-down creature has ward {2}", FD, fd("copy", ANGEL, via="disguise"),
+     {"copy.power": 2, "copy.abilities": ["ward {2}"], "copy_has_ward": True}, ["702.168b", "708.2", "707.2"]),
     # 708.10: a face-down permanent that becomes a copy stays a 2/2; up it would be the copied permanent
     ("fd: face-down becomes a copy of Bears", FD, fd("becomes-copy", ANGEL, copied=BEARS),
      {"characteristics.power": 2, "name_if_turned_face_up": "Grizzly Bears",
@@ -118,6 +121,10 @@ FACE_DOWN = [
     # 701.62a: manifest dread: one manifested, the other to the graveyard
     ("fd: manifest dread", FD, fd("manifest-dread", BEARS, top_cards=[BOLT, BEARS], choose=1),
      {"manifested": "Lightning Bolt", "to_graveyard": ["Grizzly Bears"], "characteristics.power": 2}, ["701.62a"]),
+    # 701.62b: "triggers after the process ... is complete, even if some or all of those actions were impossible"
+    ("fd: manifest dread from an empty library still triggers", FD,
+     {"question": "manifest-dread", "top_cards": [], "manifest_dread_triggers": 1},
+     {"cards_manifested": 0, "to_graveyard": [], "dread_triggers": 1}, ["701.62a", "701.62b"]),
 ]
 
 MISHRA = {"name": "Mishra, Claimed by Gix", "mana_cost": "{2}{B}{R}", "types": ["creature"], "supertypes": ["legendary"],
@@ -349,6 +356,43 @@ COPIES = [
     # 707.10f + 111.13: copy of a permanent spell becomes a token, not 'created'
     ("cp: copy of a creature spell", CP, cp("copy-resolves", dict(BEARS, permanent_spell=True)),
      {"becomes": "token", "counts_as_created": False}, ["707.10f", "111.13"]),
+    # 707.9b Example: Copy Artifact "except it's an enchantment in addition to its other types" copying Juggernaut:
+    # "its types are now artifact, creature, and enchantment" (the exception as printed)
+    ("cp: exception as printed adds a type", CP, cp("permanent", {"name": "Juggernaut", "types": ["artifact", "creature"],
+                                                                   "mana_cost": "{4}", "power": 5, "toughness": 3},
+                                                    exception={"text": "except it's an enchantment in addition to its other types"}),
+     {"types": ["artifact", "creature", "enchantment"], "power": 5}, ["707.9b"]),
+    # 707.9d Example: Quicksilver Gargantuan "except it's 7/7" copying Tarmogoyf: "It will be 7/7", no CDA
+    ("cp: exception as printed sets 7/7", CP, cp("permanent", {"name": "Tarmogoyf", "types": ["creature"], "mana_cost": "{1}{G}",
+                                                              "power": 4, "toughness": 5},
+                                                 exception={"text": "except it's 7/7", "original_has_cda": True}),
+     {"power": 7, "toughness": 7, "has_cda": False}, ["707.9b", "707.9d"]),
+    # 707.3 Example: Vesuvan Doppelganger "doesn't copy that creature's color and it has '...'": blue, with the ability
+    ("cp: exception keeps its own colour and gains", CP,
+     cp("permanent", {"name": "Runeclaw Bear", "types": ["creature"], "mana_cost": "{1}{G}", "power": 2, "toughness": 2},
+        copier_mana_cost="{3}{U}{U}", exception={"text": "except it doesn't copy that creature's color and it has "
+                                                         "\"At the beginning of your upkeep, you may have this creature "
+                                                         "become a copy of target creature.\""}),
+     {"colors": ["U"], "name": "Runeclaw Bear", "mana_value": 2}, ["707.9c", "707.9a"]),
+    # 707.5 Example: a Clone of Skyshroud Behemoth "will also enter the battlefield tapped with two fade counters"
+    ("cp: copied enters-with abilities apply", CP,
+     cp("permanent", {"name": "Skyshroud Behemoth", "types": ["creature"], "mana_cost": "{5}{G}{G}", "power": 10,
+                      "toughness": 10, "enters_with": [{"kind": "fade", "count": 2}], "enters_tapped": True}),
+     {"tapped": True, "counters": {"fade": 2}}, ["707.5", "614.1c"]),
+    # 707.10 Example (Fork, "except that the copy is red"): the copy of the green Emerald Charm is red
+    ("cp: spell copy exception colour", CP, cp("spell", {"name": "Emerald Charm", "types": ["instant"], "mana_cost": "{G}",
+                                                         "modes": ["untap target permanent"]},
+                                               exception={"text": "except that the copy is red"}),
+     {"colors": ["R"], "modes": ["untap target permanent"], "copy_is_cast": False}, ["707.10", "707.9b"]),
+    # 707.12a: "choose individually, for each of those objects, whether or not to cast it"
+    ("cp: may cast each copy", CP, cp("cast-copy", {"name": "Opt", "types": ["instant"], "mana_cost": "{U}"},
+                                      copies=2, cast_choices=[True, False]),
+     {"choice_per_copy": True, "copies_cast": 1, "not_cast_cease_to_exist": True}, ["707.12a", "707.10a"]),
+    # 707.10g: a copy of a double-faced permanent spell resolves into a double-faced token
+    ("cp: copy of a transforming DFC spell", CP, cp("copy-resolves", {"name": "Delver of Secrets", "types": ["creature"],
+                                                                      "mana_cost": "{U}", "permanent_spell": True,
+                                                                      "double_faced": True}),
+     {"becomes": "token", "double_faced": True, "face": "front"}, ["707.10g", "707.10f"]),
 ]
 
 FIRE = {"name": "Fire", "types": ["instant"], "mana_cost": "{1}{R}"}

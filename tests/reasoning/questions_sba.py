@@ -83,4 +83,26 @@ SBA = [
     # 704.5b: drew from an empty library
     ("sb: empty library", SB, {"players": [{"name": "you", "life": 3, "drew_from_empty_library": True}]},
      {"players.0.loses": True}, ["704.5b"]),
+    # 514.2: "all damage marked on permanents ... is removed and all 'until end of turn' ... effects end" at once, then
+    # 514.3a the checks: a 2/2 with 3 damage and Giant Growth's +3/+3 survives the cleanup step as a 2/2
+    ("sb: cleanup removes damage as the pump ends", SB,
+     {"step": "cleanup", "players": [P("you", hand=9)],
+      "permanents": [P("Grizzly Bears", power=2, toughness=2, damage=3,
+                       bonuses=[{"source": "Giant Growth", "power": 3, "toughness": 3, "until_end_of_turn": True}])]},
+     {"permanents.0.survives": True, "permanents.0.damage": 0, "permanents.0.toughness": 2, "discards.you": 2},
+     ["514.1", "514.2", "514.3a"]),
+    # 702.79a: persist returns it with a -1/-1 counter "if it had no -1/-1 counters on it"
+    ("sb: persist returns", SB, {"permanents": [P("Kitchen Finks", power=3, toughness=2, damage=2, persist=True)]},
+     {"permanents.0.zone": "battlefield", "permanents.0.minus1_counters": 1, "permanents.0.returned": "persist"},
+     ["704.5g", "702.79a"]),
+    # 702.93a: undying doesn't return a creature that had a +1/+1 counter
+    ("sb: undying with a +1/+1 counter stays dead", SB,
+     {"permanents": [P("Young Wolf", power=1, toughness=1, damage=2, plus1_counters=1, undying=True)]},
+     {"permanents.0.zone": "graveyard", "permanents.0.returned": None}, ["702.93a"]),
+    # 113.7a / 608.2h: a loyalty ability that took its planeswalker to 0 still resolves after it dies
+    ("sb: ability on the stack outlives its source", SB,
+     {"permanents": [P("Jace Beleren", types=["planeswalker"], loyalty=0)],
+      "stack": [{"ability": "-1: Target player draws a card.", "source": "Jace Beleren"}]},
+     {"permanents.0.zone": "graveyard", "stack.0.resolves": True, "stack.0.source_left": True},
+     ["704.5i", "113.7a", "608.2h"]),
 ]

@@ -137,7 +137,7 @@ def choose_targets(state, ctx):
         state["targets"] += chosen
         did.append(f"target {i + 1}: {', '.join(chosen)}")
     for t in s["triggers"]:
-        if t["event"] == "becomes_target" and t["object"] in state["targets"]:
+        if t["event"] == "becomes_target" and t.get("object") in state["targets"]:
             state["pending"].append(t["name"])
             did.append(f"{t['name']} triggers now and waits until casting finishes")
     return "; ".join(did) if did else "the spell has no targets: no targets are chosen"
@@ -183,7 +183,8 @@ def total_cost(state, ctx):
     alt = s["alternative_costs"][0] if s["alternative_costs"] else None
     # No mana cost and no alternative cost: the cost is unpayable (fails at 601.2h, not here).
     state["unpayable"] = alt is None and s["spell"].get("mana_cost") is None
-    mana = parse_mana(alt["mana"] if alt else s["spell"].get("mana_cost"), x, "spell.mana_cost")
+    mana = parse_mana(alt.get("mana") if alt else s["spell"].get("mana_cost"), x,
+                      "alternative_costs[0].mana" if alt else "spell.mana_cost")
     life = alt.get("life", 0) if alt else 0
     others = [alt["other"]] if alt and alt.get("other") else []
     for a in s["additional_costs"]:

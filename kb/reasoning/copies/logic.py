@@ -6,7 +6,9 @@ import re
 
 from kb.reasoning.cards import colours, mana_value, real_card
 from kb.reasoning.copies.spelltext import mana as copied_mana_abilities, original_after, spell_damage
+from kb.reasoning.copies.exceptions import apply_exception_text, entering
 from kb.reasoning.copies.schema import M
+from kb.reasoning.copies.spells import cast_copies
 from kb.reasoning.registry import implements
 
 
@@ -230,6 +232,7 @@ def _permanent(ctx, st, token):
             ctx.apply("707.9d")
     if e["keep_name"]:
         ctx.apply("707.9c", using="keeps")
+    apply_exception_text(ctx, st)
     st["mv"] = mana_value(st["v"]["mana_cost"])
     can_transform = None
     if o["double_faced"]:
@@ -255,6 +258,7 @@ def _permanent(ctx, st, token):
             st["mv"] = 0
     if o["as_enters_choice"]:
         ctx.apply("707.6")
+    enters = entering(ctx, st, token)
     etb = bool(o["etb_ability"])
     if etb and token and o["etb_if_cast"]:
         ctx.apply("603.4")
@@ -264,9 +268,10 @@ def _permanent(ctx, st, token):
     v = st["v"]
     return {"name": v["name"], "types": v["types"], "subtypes": v["subtypes"], "power": v["power"],
             "toughness": v["toughness"], "abilities": v["abilities"], "mana_value": st["mv"],
-            "colors": [] if o["face_down"] else colours(None if v.get("mana_cost_colours_ignored") else v["mana_cost"],
-                                                        v["color_indicator"]),
-            "tapped": False, "plus1_counters": 0, "attached": [], "face_up": True,
+            "supertypes": v["supertypes"],
+            "colors": colours(None if v.get("mana_cost_colours_ignored") else v["mana_cost"], v["color_indicator"]),
+            "tapped": enters["tapped"], "plus1_counters": enters["counters"].get("+1/+1", 0), "counters": enters["counters"],
+            "attached": [], "face_up": True,
             "double_faced": bool(o["double_faced"] and token), "face": o["face_up"] if o["double_faced"] else None,
             "can_turn_face_up": False if o["face_down"] else None, "etb_triggers": etb, "can_transform": can_transform,
             "has_cda": bool(e["original_has_cda"]) and v.get("cda_copied", True) is not False,
@@ -335,7 +340,7 @@ def _spell(ctx, st, cast):
     o = st["o"]
     if cast:
         ctx.apply("707.12")
-        return {"copy_is_cast": True, "cast_triggers": True}
+        return {"copy_is_cast": True, "cast_triggers": True, **(cast_copies(ctx, st) or {})}
     ctx.apply("707.10")
     ctx.apply("707.10", using="spell_controller")
     if o["modes"]:
@@ -343,11 +348,14 @@ def _spell(ctx, st, cast):
     if st["s"]["may_choose_new_targets"]:
         ctx.apply("707.10c")
     targets = st["s"]["new_targets"] or o["targets"]
+    st["v"] = _values(o)
+    apply_exception_text(ctx, st)
+    v = st["v"]
     return {"damage_per_target": spell_damage(ctx, o, targets),
             "copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
             "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),
-            "colors": colours(o.get("mana_cost"), o.get("color_indicator")),
+            "colors": colours(None if v.get("mana_cost_colours_ignored") else o.get("mana_cost"), v["color_indicator"]),
             "mana_value": mana_value(o.get("mana_cost"), o["x"] or 0)}
 
 
@@ -361,9 +369,13 @@ def solve(sit: dict, ctx) -> dict:
     if q in ("spell", "cast-copy"):
         return _spell(ctx, st, q == "cast-copy")
     if sit["original"]["permanent_spell"]:
+        two_faced = bool(sit["original"]["double_faced"]) and not sit["original"]["modal_dfc"]
+        if two_faced:
+            ctx.apply("707.10g")
         ctx.apply("707.10f")
         return {"becomes": "token", "token_name": sit["original"]["name"], "counts_as_created": False,
-                "in_graveyard_after": False}
+                "in_graveyard_after": False, "double_faced": two_faced,
+                "face": sit["original"]["face_up"] if two_faced else None, "can_transform": True if two_faced else None}
     ctx.apply("707.10a")
     ctx.apply("704.5e")
     return {"becomes": None, "in_graveyard_after": False, "ceases_to_exist": True}

@@ -2,7 +2,7 @@
 and what the original has that is not copiable (status, counters, Auras, other effects)."""
 from __future__ import annotations
 
-from kb.reasoning.cards import TYPES, face
+from kb.reasoning.cards import TYPES, face, mana
 from kb.reasoning.schema import array, boolean, choice, integer, obj, situation_schema, text
 
 M = "copy"
@@ -37,6 +37,11 @@ ORIGINAL = face("コピー元", "the original", {
     "text": text("ルール・テキスト（例 {T}: {C}{C}を加える。／X点のダメージを与える）",
                  "rules text (e.g. {T}: Add {C}{C}. / deals X damage to any target)", default=""),
     "permanent_spell": boolean("パーマネント呪文", "a permanent spell"),
+    "enters_with": array("「〜個のカウンターが置かれた状態で戦場に出る」（コピー元の文章）",
+                         "its text's 'enters with N … counters' (each kind)", obj("カウンター", "counters", {
+                             "kind": text("種類（例 +1/+1、消散）", "kind (e.g. +1/+1, fade)", default="+1/+1"),
+                             "count": integer("個数", "how many", default=1)}), default=[]),
+    "enters_tapped": boolean("その文章に「タップ状態で戦場に出る」がある", "its text says it enters tapped"),
 })
 SCHEMA = situation_schema(M, "コピー", "Copies", {
     "question": choice("何をコピーするか", "what is copied", {
@@ -54,6 +59,9 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
                           "default": None},
         "gains": array("得る能力", "abilities it gains", text("能力", "ability"), default=[]),
         "keep_name": boolean("名前はコピーしない（元の名前のまま）", "doesn't copy the name"),
+        "text": text("例外の文章（例 7/7である／他のタイプに加えてアーティファクトでもある／コピーは赤である）",
+                     "the exception as printed (e.g. except it's 7/7 / except it's an artifact in addition to its other "
+                     "types / except the copy is red)", default=""),
         "original_has_cda": boolean("コピー元は特性定義能力でP/Tを決める", "the original's P/T come from a characteristic-defining ability"),
     }, default={}),
     "new_targets": array("コピーの新しい対象（選べるとき）", "new targets for the copy (when allowed)",
@@ -66,6 +74,10 @@ SCHEMA = situation_schema(M, "コピー", "Copies", {
                                 {"you": ("あなた", "you"), "opponent": ("対戦相手", "opponent")}, default="you"),
     "copier_double_faced": boolean("コピー側は両面カード", "the copy is represented by a double-faced card"),
     "copies": integer("作るコピーの数", "number of copies", default=1, minimum=1),
+    "copier_mana_cost": mana("コピーする側のマナ・コスト（色をコピーしない効果のとき）",
+                             "the copy's own mana cost (when the effect doesn't copy colour)", default=""),
+    "cast_choices": array("「唱えてもよい」コピーごとに唱えるか", "for each copy you 'may cast': cast it?",
+                          boolean("唱える", "cast it", default=True), default=[]),
     "other_creatures_named": integer("同じ名前を持つ他のクリーチャー（コピー元とコピー以外）",
                                      "other creatures with the name the original counts (not the original or copy)",
                                      default=0),

@@ -9,6 +9,8 @@ from __future__ import annotations
 
 from kb.errors import SituationError
 from kb.reasoning.cards import colours, mana_value, real_card
+from kb.reasoning.facedown.copying import copy_of_face_down
+from kb.reasoning.facedown.dread import manifest_dread
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
@@ -362,35 +364,24 @@ def look(st, ctx, **_):
             if st["may_look"] else "you can't look at it: it is controlled by another player or not on the battlefield/stack")
 
 
-@implements("708.2", "Any listed characteristics are the copiable values", mechanic=M)
-def copiable(st, ctx, **_):
-    return "the face-down characteristics are its copiable values: a copy of it is a face-up 2/2 with no name or abilities"
-
-
 @implements("707.2", "as modified by other copy effects, by its face-down status", mechanic=M)
 def copy_sees(st, ctx, **_):
     return "the copy takes the copiable values as modified by the face-down status; it is face up and can't be turned up"
 
 
-@implements("701.62a", "Manifest one of them, then put the cards you looked at that were not manifested", mechanic=M)
-def dread(st, ctx, **_):
-    tops = st["s"]["top_cards"]
-    pick = tops[st["s"]["choose"] - 1] if 0 < st["s"]["choose"] <= len(tops) else None
-    st["picked"] = pick
-    return (f"look at the top two cards; manifest {pick['name'] if pick else 'one'} (any card may be chosen), "
-            "the other goes to the graveyard")
-
-
 def solve(sit: dict, ctx) -> dict:
     st = ctx.state
-    if "card" not in sit and sit["question"] != "manifest-dread":  # optional in the schema: dread names top cards
-        raise SituationError("card", "required field is missing (the face-down card this question is about)",
-                             message_ja="入力が必要です（裏向きのカード）", label_ja="カード")
+    q = sit["question"]
+    if "card" not in sit and q != "manifest-dread":  # manifest dread takes its cards from top_cards
+        raise SituationError("card", f"required for the question {q!r}: the face-down card (its face-up side)",
+                             message_ja="この質問には裏向きのカード（表の面）が必要です", label_ja="裏向きのカード")
     card = dict(sit.get("card") or {})
     real_card(ctx, card.get("name"), "card.name")
     copied = sit["copied"] if sit["copied"].get("name") else None
+    if q == "becomes-copy" and copied is None:
+        raise SituationError("copied", "required for 'becomes-copy': the permanent it becomes a copy of (with its name)",
+                             message_ja="コピー先のパーマネント（名前）が必要です", label_ja="コピー先のパーマネント")
     st.update(s=sit, card=card, via=sit["via"], counters=sit["plus1_counters"], copied=copied, down=None)
-    q = sit["question"]
     if q == "characteristics":
         return {"characteristics": _characteristics(ctx, st), "face_down": True}
     if q == "cast-face-down":
@@ -426,19 +417,10 @@ def solve(sit: dict, ctx) -> dict:
         ctx.apply("708.5")
         return {"may_look": st["may_look"], "controller_may_look": st["controller_may_look"]}
     if q == "copy":
-        chars = _characteristics(ctx, st)
-        ctx.apply("708.2")
-        ctx.apply("707.2")
-        return {"copy": dict(chars, abilities=[]), "copy_face_up": True, "copy_can_turn_face_up": False}
+        return copy_of_face_down(ctx, st, _characteristics(ctx, st))
     if q == "becomes-copy":
         chars = _characteristics(ctx, st)
         ctx.apply("708.10")
         return {"characteristics": chars, "name_if_turned_face_up": copied and copied["name"],
                 "can_turn_face_up_with_morph_cost": bool(copied and copied.get("morph_cost"))}
-    ctx.apply("701.62a")
-    st["via"] = "manifest"
-    chars = _characteristics(ctx, st)
-    pick = st["picked"]
-    return {"manifested": pick and pick["name"], "cards_manifested": 1 if pick else 0, "characteristics": chars,
-            "may_choose_any": True,  # 701.62a: "Manifest one of them", whatever card it is
-            "to_graveyard": [c["name"] for c in sit["top_cards"] if c is not pick]}
+    return manifest_dread(ctx, st, _characteristics)

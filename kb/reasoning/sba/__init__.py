@@ -10,7 +10,7 @@ CHECK = Procedure("check", "状況起因処理のチェック", "The state-based
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("704",), name_en="State-based actions",
                   name_ja="状況起因処理", procedures=(CHECK,),
-                  relies_on=("707.2", "611.3b", "700.4", "111.8"), examples=(
+                  relies_on=("707.2", "611.3b", "700.4", "111.8", "514", "702.79", "702.93", "113.7", "608.2h"), examples=(
                       ("致死ダメージを負ったクリーチャーとそのオーラ", "A creature with lethal damage and its Aura",
                        {"permanents": [{"name": "Savannah Lions", "power": 3, "toughness": 3, "damage": 3},
                                        {"name": "Holy Strength", "types": ["enchantment"], "attachment": "aura",

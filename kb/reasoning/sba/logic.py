@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from kb.reasoning.registry import implements
 from kb.reasoning.sba.schema import M
+from kb.reasoning.sba.turn import cleanup_step, returns, stack
 
 
 def _on(st):
@@ -40,9 +41,9 @@ def source_left(st, ctx, **_):
     for p in st["perms"]:
         if p["zone"] != "battlefield" or p.get("ceased"):
             continue  # a card that left keeps the values it last had on the battlefield
-        gone = [b for b in p["bonuses"] if b["source"] not in here]
-        if gone:
-            p["bonuses"] = [b for b in p["bonuses"] if b["source"] in here]
+        gone = [b for b in p["bonuses"] if b["source"] not in here and not b["until_end_of_turn"]]
+        if gone:  # an 'until end of turn' effect of a resolved spell isn't a static ability: it stays (611.2a)
+            p["bonuses"] = [b for b in p["bonuses"] if b not in gone]
             done.append(f"{p['name']} no longer gets " + ", ".join(f"{b['power']:+d}/{b['toughness']:+d} from {b['source']}"
                                                                      for b in gone)
                         + f" (it left the battlefield): now {_power(p)}/{_toughness(p)}")
@@ -311,6 +312,7 @@ def _perform(ctx, st, found):
             ctx.apply("701.19a", perm=p)
             p.pop("by")
         else:  # destroy or put into the graveyard: it leaves the battlefield
+            p["died_with"] = {"plus1_counters": p["plus1_counters"], "minus1_counters": p["minus1_counters"]}
             p["zone"] = "graveyard"
             p["destroyed"] = kind == "destroy"
             ctx.apply("700.4", perm=p)
@@ -320,13 +322,7 @@ def _perform(ctx, st, found):
                 p["ceases_next_check"] = True
 
 
-def solve(sit: dict, ctx) -> dict:
-    st = ctx.state
-    st.update(perms=[dict(p) for p in sit["permanents"]], players=[dict(p) for p in sit["players"]],
-              keep=sit["legend_keep"], round=0, checks=[], draw=False, legend={})
-    for p in st["perms"]:
-        if p["damage_dealt_to_planeswalker"] and "planeswalker" in p["types"]:
-            ctx.apply("120.3c", perm=p)
+def _check_until_done(ctx, st) -> None:
     while st["round"] < 10:
         st["round"] += 1
         found: list = []
@@ -338,6 +334,21 @@ def solve(sit: dict, ctx) -> dict:
         st["checks"].append([f"{p['name'] or 'face-down permanent'}: {rule}" for _, p, rule in found])
         _perform(ctx, st, found)
         ctx.apply("611.3b")
+
+
+def solve(sit: dict, ctx) -> dict:
+    st = ctx.state
+    st.update(perms=[dict(p) for p in sit["permanents"]], players=[dict(p) for p in sit["players"]],
+              keep=sit["legend_keep"], round=0, checks=[], draw=False, legend={})
+    for p in st["perms"]:
+        if p["damage_dealt_to_planeswalker"] and "planeswalker" in p["types"]:
+            ctx.apply("120.3c", perm=p)
+    if sit["step"] == "cleanup":
+        cleanup_step(ctx, st)
+    _check_until_done(ctx, st)
+    if returns(ctx, st):  # persist/undying resolved: the returned permanents are checked again
+        _check_until_done(ctx, st)
+    on_stack = stack(ctx, st, sit)
     left = [p for p in st["perms"] if p.get("by") and p["zone"] != "battlefield" and p["by"] != "704.5d"]
     # only destruction (704.5g, 704.5h) is what indestructible ignores (702.12b) and regeneration replaces (701.19a)
     saved_by = (any(p.get("destroyed") for p in left) if left else None)
@@ -356,10 +367,12 @@ def solve(sit: dict, ctx) -> dict:
                         "loyalty": p["loyalty"], "cards": p["cards"], "dies": bool(p.get("died")),
                         "ceased_to_exist": bool(p.get("ceased")), "zone_before_check": sit["permanents"][i]["zone"],
                         "can_be_cast": False if p.get("stuck") else None,
+                        "returned": p.get("returned"), "bonuses": [b["source"] for b in p["bonuses"]],
                         "objects_left": 0 if p["zone"] == "battlefield" and not p.get("ceased") else 1}
                        for i, p in enumerate(st["perms"])],
         # a loss by 704.5b/704.5c doesn't look at life at all: only 704.5a does
         "players": [{"name": p["name"], "loses": bool(p.get("lost")), "by": p.get("by"),
                      "life_matters": (p.get("by") == "704.5a") if p.get("lost") else None} for p in st["players"]],
-        "draw": st["draw"],
+        "draw": st["draw"], "stack": on_stack,
+        "discards": {p["name"]: p.get("discards", 0) for p in st["players"]} if sit["step"] == "cleanup" else None,
     }

@@ -42,6 +42,8 @@ PERMANENT = obj("パーマネント", "permanent", {
     "token": boolean("トークン", "token"),
     "zone": choice("領域", "zone it is in", ZONES, default="battlefield"),
     "face_down": boolean("裏向き", "face down"),
+    "persist": boolean("頑強", "persist"),
+    "undying": boolean("不死", "undying"),
     "copy_of": text("コピーしているもの（あれば）", "what it is a copy of (if any)", default=""),
     "cards": integer("表しているカードの枚数（合体したパーマネントは2）", "cards representing it (2 for a melded permanent)",
                      default=1),
@@ -53,19 +55,33 @@ PERMANENT = obj("パーマネント", "permanent", {
                      obj("修整", "change", {
                          "source": text("発生源のパーマネント（名前）", "the permanent generating it (name)"),
                          "power": integer("パワーの修整", "power change", minimum=None, default=0),
-                         "toughness": integer("タフネスの修整", "toughness change", minimum=None, default=0)},
+                         "toughness": integer("タフネスの修整", "toughness change", minimum=None, default=0),
+                         "until_end_of_turn": boolean("ターン終了時までの効果（呪文や能力の解決による）",
+                                                      "an 'until end of turn' effect (from a spell or ability)")},
                          required=("source",)), default=[]),
 })
 PLAYER = obj("プレイヤー", "player", {
     "name": text("名前", "name", default="you"),
     "life": integer("ライフ", "life", default=20, minimum=None),
     "poison": integer("毒カウンター", "poison counters", default=0),
+    "active": boolean("アクティブ・プレイヤー（このターンのプレイヤー）", "the active player (whose turn it is)", default=True),
+    "hand": integer("手札の枚数", "cards in hand", default=0),
+    "max_hand_size": integer("手札の上限", "maximum hand size", default=7),
     "drew_from_empty_library": boolean("前回のチェック以降、空のライブラリーから引こうとした",
                                        "attempted to draw from an empty library since the last check"),
 })
 SCHEMA = situation_schema(M, "状況起因処理", "State-based actions", {
     "permanents": array("パーマネント", "permanents", PERMANENT, default=[]),
     "players": array("プレイヤー", "players", PLAYER, default=[]),
+    "step": choice("いつのチェックか", "when the game checks", {
+        "now": ("次に優先権を得る前（通常）", "the next time a player would get priority"),
+        "cleanup": ("クリンナップ・ステップ（ダメージが取り除かれ「ターン終了時まで」の効果が終わった後）",
+                    "the cleanup step (after damage is removed and 'until end of turn' effects end)")}, default="now"),
+    "stack": array("スタック上の能力（発生源が戦場を離れても）", "abilities on the stack (their source may leave)",
+                   obj("能力", "ability", {
+                       "ability": text("能力の文章", "the ability's text"),
+                       "source": text("発生源のパーマネント（名前）", "its source permanent (name)")},
+                       required=("ability", "source")), default=[]),
     "legend_keep": text("レジェンド・ルールで残すもの（名前と同じなら先に書いたもの）",
                         "legend rule: which one its controller keeps (the first listed by default)", default=""),
 }, required=())
