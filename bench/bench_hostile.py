@@ -5,7 +5,7 @@ for each, whether the service goes on answering right after, and the workers' me
     python bench/bench_hostile.py --tiny
     python bench/bench_hostile.py --only SERVICE  # the cases whose name contains this
 
-The SPARQL cases are the tests' catalogue (tests/server/test_server_sparql_limits.py HOSTILE: 150
+The SPARQL cases are the tests' catalogue (tests/server/hostile.py HOSTILE: 150
 and 500 chained patterns, 5 000 nested parentheses, a 110 KB query, an 859 KiB INSERT, ORDER BY
 over a cross product, SERVICE/FROM, an unknown function, garbage ...); the HTTP cases are 1 MiB
 for the citation checker, JSON nested 1 000 deep, a malformed chunked body, a Host header aimed at
@@ -32,7 +32,7 @@ REPO = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(REPO))
 
 from bench.serving import free_port, start, stop, wait, workers_memory  # noqa: E402
-from tests.server.test_server_sparql_limits import HOSTILE  # noqa: E402  (one catalogue)
+from tests.server.hostile import HOSTILE  # noqa: E402  (one catalogue)
 
 DEEP = "[" * 1000 + "]" * 1000
 
@@ -123,7 +123,7 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     env, cleanup = dict(os.environ), None
     if args.tiny:
-        from tests.server.test_server_fixtures import write_corpus
+        from tests.server.corpus import write_corpus
 
         cleanup = Path(tempfile.mkdtemp(prefix="mtg-kb-bench-hostile-"))
         env["MTG_KB_DATA"] = str(write_corpus(cleanup / "data"))

@@ -165,7 +165,7 @@ def main(argv=None) -> int:
     env = dict(os.environ)
     cleanup = None
     if args.tiny:
-        from tests.server.test_server_fixtures import write_corpus
+        from tests.server.corpus import write_corpus
 
         cleanup = Path(tempfile.mkdtemp(prefix="mtg-kb-bench-http-"))
         env["MTG_KB_DATA"] = str(write_corpus(cleanup / "data"))

@@ -129,7 +129,7 @@ def main(argv=None) -> int:
         raise SystemExit("wrk is not installed")
     env, cleanup = dict(os.environ), None
     if args.tiny:
-        from tests.server.test_server_fixtures import write_corpus
+        from tests.server.corpus import write_corpus
 
         cleanup = Path(tempfile.mkdtemp(prefix="mtg-kb-bench-slow-"))
         env["MTG_KB_DATA"] = str(write_corpus(cleanup / "data"))

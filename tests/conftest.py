@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import fcntl
-import functools
 import os
 import shutil
 from pathlib import Path
@@ -10,19 +9,14 @@ from pathlib import Path
 import pytest
 
 from kb import config as settings
+from tests.shared_data import build_kb, require_data
+
+pytest_plugins = ["tests.browser"]  # the headless Chromium fixtures: browser, base_url, full_url
 
 
 def pytest_sessionstart(session) -> None:
     """Most tests read the shared CR data: without it the run stops at once, in one line."""
     require_data()
-
-
-def require_data() -> Path:
-    """The shared data folder; without it the suite stops with one clear line (never a mass skip)."""
-    path = settings.shared_data_dir()
-    if not any(path.glob("cr-en-*.txt")):
-        pytest.exit(f"the shared CR data is missing: no cr-en-*.txt in {path} (set MTG_KB_DATA)", returncode=2)
-    return path
 
 
 @pytest.fixture(autouse=True)
@@ -36,30 +30,9 @@ def settings_restored():
     settings.use(previous)
 
 
-@functools.cache
-def newest_en_sources(n: int) -> tuple:
-    """The ``n`` newest English CRs in the shared data (newest first), recognised by content as
-    `kb build` does, so tests follow a new edition without being rewritten."""
-    from kb.sources.files import classify
-    found = [s for p in sorted(require_data().glob("cr-en-*.txt")) if (s := classify(p)) and s.format == "cr-en"]
-    return tuple(sorted(found, key=lambda s: s.edition_hint, reverse=True)[:n])
-
-
-def newest_en_source():
-    return newest_en_sources(1)[0]
-
-
 @pytest.fixture(scope="session")
 def data_dir() -> Path:
     return require_data()
-
-
-def _build_kb(home: Path, paths: list[Path]):
-    from kb.build import pipeline
-    from kb.lookup.kb import KB
-    from kb.sources.files import discover
-    pipeline.build(discover(paths, settings.rules_src_dir()), home / "snapshots")
-    return KB.load(home)
 
 
 # A user's snapshot of only some editions: the 34 files ../shared/data held before its archive grew
@@ -83,7 +56,7 @@ def _shared_home(tmp_path_factory, name: str, paths: list[Path]) -> Path:
         shared.mkdir(parents=True, exist_ok=True)
     elif not os.environ.get("PYTEST_XDIST_WORKER"):
         home = tmp_path_factory.mktemp(name)
-        _build_kb(home, paths)
+        build_kb(home, paths)
         return home
     else:
         shared = tmp_path_factory.getbasetemp().parent  # one folder per run, common to its workers
@@ -92,7 +65,7 @@ def _shared_home(tmp_path_factory, name: str, paths: list[Path]) -> Path:
         fcntl.flock(lock, fcntl.LOCK_EX)  # released by the kernel if the builder dies
         if not (shared / f"{name}.built").exists():
             shutil.rmtree(home, ignore_errors=True)  # a half build left by a crashed worker
-            _build_kb(home, paths)
+            build_kb(home, paths)
             (shared / f"{name}.built").touch()
     return home
 
@@ -123,7 +96,7 @@ def full_kb(full_home):
 @pytest.fixture(scope="session")
 def seed_kb(tmp_path_factory):
     """A snapshot of rules_src alone: no CR edition, only what the documents quote."""
-    return _build_kb(tmp_path_factory.mktemp("seed-kb"), [])
+    return build_kb(tmp_path_factory.mktemp("seed-kb"), [])
 
 
 @pytest.fixture(scope="session", params=["parsed", "kb"])

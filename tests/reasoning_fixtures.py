@@ -47,7 +47,7 @@ def _find(edition, parent: str, title: str) -> str:
 @functools.cache
 def _edition():
     """The newest English edition in the shared data, found by content as `kb build` finds it."""
-    from tests.conftest import newest_en_source
+    from tests.shared_data import newest_en_source
     source = newest_en_source()
     return parse_cr_en(source.document.text, source.document)
 
@@ -165,7 +165,7 @@ def bro_meld_rulings() -> tuple[RulingView, ...]:
     """The official rulings of BRO's meld cards (MTGJSON set file in the shared data), one RulingView
     each, as a card-data loader would give them (date, card, text)."""
     import json
-    from tests.conftest import require_data
+    from tests.shared_data import require_data
     path = require_data() / "cards" / "mtgjson-set-BRO.json"
     data = json.loads(path.read_text(encoding="utf-8"))
     cards = data.get("data", data)["cards"]

@@ -106,7 +106,7 @@ def test_unrecognised_file_is_refused(tmp_path):
 
 
 def test_every_edition_in_the_data_is_in_the_graph_with_its_independent_count(full_kb, data_dir):
-    from tests.parse.test_parse_cr_en import independent_numbers
+    from tests.parse.samples import independent_numbers
     expected = {}
     for path in sorted([*data_dir.glob("cr-en-*.txt"), *data_dir.glob("cr-archive/cr-en-*.txt")]):
         source = discover([path], None).files[0]

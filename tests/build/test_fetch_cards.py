@@ -15,7 +15,7 @@ from click.testing import CliRunner
 from kb.build.fetch import FetchError
 from kb.build.fetch_cards import fetch_cards
 from kb.cli import main
-from tests.parse.test_mtgjson import DELVER, FIRE_ICE
+from tests.parse.samples import DELVER, FIRE_ICE
 
 ATOMIC = {"meta": {"date": "2026-11-30", "version": "5.2.2+20261130"}, "data": {
     "Delver of Secrets // Insectile Aberration": [dict(row, printings=["ISD"]) for row in DELVER],

@@ -20,7 +20,7 @@ from kb.graphview.extract import card_list, edition_part, extract
 from kb.lookup.kb import KB
 from kb.sources.files import classify, discover
 from kb.store import snapshot
-from tests.conftest import newest_en_sources
+from tests.shared_data import newest_en_sources
 
 
 def _ja(data_dir):

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from tests.conftest import newest_en_source, require_data
+from tests.shared_data import newest_en_source, require_data
 
 
 @functools.cache

@@ -16,7 +16,7 @@ from kb.build import pipeline
 from kb.lookup.kb import KB
 from kb.sources.files import discover
 from kb.store import snapshot
-from tests.server.test_server_fixtures import editions, write_corpus
+from tests.server.corpus import editions, write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 

@@ -7,7 +7,7 @@ import io
 
 import pytest
 
-from tests.server.test_browser import _by, base_url, browser  # noqa: F401 (fixtures)
+from tests.browser import by as _by
 
 TEXT = "変身については rule 701.27a 参照。See rule 999.1 too.\n価格は 1,200円、2021年11月19日発売、カード番号 123/280。\n"
 
@@ -15,7 +15,7 @@ TEXT = "変身については rule 701.27a 参照。See rule 999.1 too.\n価格�
 @pytest.fixture(scope="module")
 def client():
     from server import create_app
-    from tests.server.test_server_fixtures import tiny_kb
+    from tests.server.corpus import tiny_kb
     return create_app({"KB": tiny_kb()[0], "TESTING": True}).test_client()
 
 
@@ -64,7 +64,7 @@ def test_upload_in_any_encoding_and_errors(client):
 
 
 @pytest.mark.browser
-def test_check_page_in_chromium(browser, base_url):  # noqa: F811
+def test_check_page_in_chromium(browser, base_url):
     By = _by()
     browser.get(base_url + "/check?lang=ja")
     assert browser.find_element(By.TAG_NAME, "h1").text == "引用チェック"

@@ -80,7 +80,7 @@ def test_mechanic_and_card(run):
 
 
 def ja_cr_text(number: str) -> str:
-    from tests.conftest import require_data
+    from tests.shared_data import require_data
     lines = (require_data() / "cr-ja-20260116.txt").read_text(encoding="utf-8").splitlines()
     return next(x for x in lines if x.startswith(number + " ")).split(" ", 1)[1].strip()
 

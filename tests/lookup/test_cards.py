@@ -38,7 +38,7 @@ def test_a_name_table_entry_is_cited_where_a_user_can_find_it(full_kb):
     """The JSON pointer of the wiki table's record, the line of the TSV: each holds the card's names."""
     import json
 
-    from tests.conftest import require_data
+    from tests.shared_data import require_data
 
     shared_data = require_data()
 

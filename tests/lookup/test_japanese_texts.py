@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from kb.lookup.display import strip_markup
-from tests.conftest import require_data
+from tests.shared_data import require_data
 
 
 def ja_line(number: str) -> str:

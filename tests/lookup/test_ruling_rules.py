@@ -86,7 +86,7 @@ def test_search_finds_a_chapter_7_rule_from_its_ruling_in_japanese(full_kb):
 
 
 def test_stale_rule_logic_fails_the_build_in_one_line_and_keeps_the_snapshot(tmp_path, data_dir, monkeypatch):
-    from tests.conftest import newest_en_source
+    from tests.shared_data import newest_en_source
     source = Path(newest_en_source().origin)  # the edition the logic is written for
     root = tmp_path / "snapshots"
     good = pipeline.build(discover([source], settings.rules_src_dir()), root)

@@ -93,9 +93,9 @@ def test_superseded_index_is_kept_for_the_next_process(full_home, monkeypatch):
 def test_superseded_index_without_the_engine_is_not_kept(tmp_path, monkeypatch):
     """A failed engine run is reported (engine_error) and its partial index never outlives the process."""
     from kb.lookup import display, rulings_time
-    from tests.conftest import _build_kb
+    from tests.shared_data import build_kb
 
-    kb = _build_kb(tmp_path, [])
+    kb = build_kb(tmp_path, [])
     folder = tmp_path / "cache" / display.KEPT_KIND
     monkeypatch.setattr(rulings_time, "_by_engine", lambda _kb: ({}, "RuntimeError: the engine failed"))
     display.superseded(kb, "no-such-statement")

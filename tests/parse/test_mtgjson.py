@@ -16,7 +16,8 @@ from kb.parse.card_data import CardDataError, parse_names_tsv
 from kb.parse.records import Document
 from kb.sources.cards import classify_card_data, detect
 from kb.sources.files import SourceError, SourceFile
-from tests.conftest import require_data
+from tests.parse.samples import DELVER, FIRE_ICE, ja as _ja
+from tests.shared_data import require_data
 
 
 def _doc(id_: str = "cards-test", text: str = "") -> Document:
@@ -130,32 +131,6 @@ def test_lea_whole_file_with_meta(lea):
 # ---------------------------------------------------------------- hand-made snippets
 
 
-def _ja(name, type_=None, text=None, face=None):
-    return {"language": "Japanese", "name": name, "faceName": face, "type": type_, "text": text}
-
-
-DELVER = [
-    {"name": "Delver of Secrets // Insectile Aberration", "faceName": "Delver of Secrets", "side": "a",
-     "layout": "transform", "manaCost": "{U}", "manaValue": 1, "type": "Creature — Human Wizard",
-     "text": "At the beginning of your upkeep, look at the top card of your library.", "power": "1", "toughness": "1",
-     "keywords": ["Transform"], "printings": ["ISD", "A25"],
-     "foreignData": [_ja("秘密を掘り下げる者", "クリーチャー — 人間・ウィザード", "あなたのアップキープの開始時に、", "秘密を掘り下げる者")],
-     "rulings": [{"date": "2011-09-22", "text": "You must reveal the card."}]},
-    {"name": "Delver of Secrets // Insectile Aberration", "faceName": "Insectile Aberration", "side": "b",
-     "layout": "transform", "manaValue": 1, "type": "Creature — Human Insect", "text": "Flying", "power": "3",
-     "toughness": "2", "keywords": ["Flying", "Transform"],
-     "foreignData": [_ja("昆虫の逸脱者", "クリーチャー — 人間・昆虫", "飛行", "昆虫の逸脱者")],
-     "rulings": [{"date": "2011-09-22", "text": "You must reveal the card."}]},
-]
-FIRE_ICE = [
-    {"name": "Fire // Ice", "faceName": "Fire", "side": "a", "layout": "split", "manaCost": "{1}{R}", "manaValue": 4,
-     "faceManaValue": 2, "type": "Instant", "text": "Fire deals 2 damage divided as you choose.",
-     "foreignData": [_ja("火 // 氷", "インスタント", "火は2点のダメージを割り振って与える。")]},
-    {"name": "Fire // Ice", "faceName": "Ice", "side": "b", "layout": "split", "manaCost": "{1}{U}", "manaValue": 4,
-     "faceManaValue": 2, "type": "Instant", "text": "Tap target permanent.\nDraw a card.",
-     "foreignData": [_ja("火 // 氷", "インスタント", "パーマネント1つを対象とする。")],
-     "rulings": [{"date": "2020-11-10", "text": "Fire // Ice has a mana value of 4."}]},
-]
 BONECRUSHER = [
     {"name": "Bonecrusher Giant // Stomp", "faceName": "Bonecrusher Giant", "side": "a", "layout": "adventure",
      "manaCost": "{2}{R}", "manaValue": 3, "type": "Creature — Giant", "power": "4", "toughness": "3",

@@ -12,6 +12,7 @@ from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.records import Document
 from kb.config import shared_data_dir
 from kb.sources.files import classify
+from tests.parse.samples import independent_numbers
 
 FILES = sorted([*shared_data_dir().glob("cr-en-*.txt"), *shared_data_dir().glob("cr-archive/cr-en-*.txt")])
 KNOWN = {  # file -> (effective date, sections, glossary entries) from the data README's own counts
@@ -31,14 +32,6 @@ def _parse(path: Path):
 @pytest.fixture(scope="module")
 def parsed(data_dir):
     return {path.name: _parse(path) for path in FILES}
-
-
-def independent_numbers(text: str) -> Counter:
-    """Rule numbers by a regex over the raw lines (the data README's, plus "901.4.All" with no space
-    and the archive's numbers split after the dot, "606. 8b")."""
-    found = (re.match(r"^ {0,3}(\d{3}\.) ?(\d+[a-z]?)", line) for line in text.splitlines()
-             if re.match(r"^ {0,3}\d{3}\. ?\d+[a-z]?\.? ", line) or re.match(r"^\d{3}\.\d+\.[A-Z]", line))
-    return Counter(m[1] + m[2] for m in found)
 
 
 def test_every_file_in_the_data_is_tried():

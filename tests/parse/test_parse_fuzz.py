@@ -16,9 +16,9 @@ from kb.parse.card_data import CardDataError, parse_names_tsv, parse_wiki_name_t
 from kb.parse.cr_en import CRFormatError, parse_cr_en
 from kb.parse.cr_ja import parse_cr_ja
 from kb.parse.records import Document
-from tests.conftest import require_data
-from tests.parse.test_parse_seeds import DOCS
-from tests.server.test_server_fixtures import JA_FILE, excerpt, excerpt_ja
+from tests.shared_data import require_data
+from tests.parse.samples import DOCS
+from tests.server.corpus import JA_FILE, excerpt, excerpt_ja
 
 SECONDS, MIN_INPUTS, MAX_INPUTS = 1.0, 10, 400  # per parser: at least MIN_INPUTS, then until the time or MAX_INPUTS
 INSERTS = ["\t", " ", ".", "a", "1", "\x00", "\ufeff", "」", "【", "==", "[[", "]]", "//", "\r", "601.2c"]

@@ -2,30 +2,16 @@
 made by reading the files (line numbers as an editor shows them), not copied from the parsers."""
 from __future__ import annotations
 
-import tomllib
 from collections import Counter
 
 import pytest
 
-from kb import config as settings
 from kb.parse import article, faq, wiki_page, wiki_source
-from kb.parse.records import Document
+from tests.parse.samples import DOCS
 
 PARSERS = {"wiki-source": wiki_source, "wiki-page": wiki_page, "faq": faq, "article": article}
 
 
-def _documents() -> dict[str, Document]:
-    root = settings.rules_src_dir()
-    manifest = tomllib.loads((root / "manifest.toml").read_text(encoding="utf-8"))
-    docs = {}
-    for d in manifest["document"]:
-        text = (root / d["path"]).read_text(encoding="utf-8-sig")
-        docs[d["id"]] = Document(d["id"], d["title"], d["kind"], d["lang"], d["path"], text,
-                                 quotes_edition=d.get("quotes_edition"))
-    return docs
-
-
-DOCS = _documents()
 
 
 @pytest.fixture(scope="module")

@@ -4,72 +4,16 @@ submit its question form, switch to English; assert what the page shows."""
 from __future__ import annotations
 
 import shutil
-import tempfile
-import threading
-from pathlib import Path
 
 import pytest
 
+from tests.browser import by as _by, wait_url as _wait_url
+
 pytestmark = pytest.mark.browser
-
-CHROMIUM, CHROMEDRIVER = "/usr/bin/chromium", "/usr/bin/chromedriver"
-FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
-         "--disable-background-networking", "--disable-component-update", "--disable-sync",
-         "--disable-dev-shm-usage", "--window-size=412,915")  # a phone-sized window
-
-
-@pytest.fixture(scope="module")
-def base_url():
-    from werkzeug.serving import make_server
-
-    from server import create_app
-    from tests.server.test_server_fixtures import tiny_kb
-
-    app = create_app({"KB": tiny_kb()[0]})
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
-
-
-@pytest.fixture(scope="module")
-def browser():
-    if not (Path(CHROMIUM).exists() and Path(CHROMEDRIVER).exists()):
-        pytest.skip("chromium / chromedriver not installed")
-    from selenium import webdriver
-    from selenium.webdriver.chrome.service import Service
-
-    profile = tempfile.mkdtemp(prefix="mtg-kb-chromium-")
-    options = webdriver.ChromeOptions()
-    options.binary_location = CHROMIUM
-    for flag in FLAGS:
-        options.add_argument(flag)
-    options.add_argument(f"--user-data-dir={profile}")
-    driver = webdriver.Chrome(service=Service(CHROMEDRIVER), options=options)
-    driver.set_page_load_timeout(30)
-    yield driver
-    driver.quit()
-    shutil.rmtree(profile, ignore_errors=True)
-
-
-def _wait_url(browser, ending: str) -> None:
-    from selenium.webdriver.support import expected_conditions as EC
-    from selenium.webdriver.support.ui import WebDriverWait
-
-    WebDriverWait(browser, 10).until(EC.url_contains(ending))
-    WebDriverWait(browser, 10).until(lambda d: d.execute_script("return document.readyState") == "complete")
-
-
-def _by():
-    from selenium.webdriver.common.by import By
-
-    return By
 
 
 def test_search_rule_mechanic_question(browser, base_url):
-    from tests.server.test_server_fixtures import tiny_kb
+    from tests.server.corpus import tiny_kb
 
     kb = tiny_kb()[0]
     By = _by()
@@ -230,7 +174,7 @@ def test_editions_and_diff_pages(browser, base_url):
     """From the footer to the editions page, then to an edition's changes, then compare two editions."""
     from selenium.webdriver.support.ui import Select
 
-    from tests.conftest import newest_en_sources
+    from tests.shared_data import newest_en_sources
     by = _by()
     current, previous, oldest = (s.edition_hint for s in newest_en_sources(3))
     browser.get(base_url + "/?lang=ja")

@@ -5,35 +5,16 @@ from __future__ import annotations
 
 import os
 import shutil
-import threading
 from urllib.parse import quote
 
 import pytest
 
-from tests.server.test_browser import _by, _wait_url, browser  # noqa: F401  (the Chromium fixture)
+from tests.browser import by as _by, fits as _fits, wait_url as _wait_url
 
 pytestmark = pytest.mark.browser
 
 
-@pytest.fixture(scope="module")
-def full_url(full_kb):
-    from werkzeug.serving import make_server
-
-    from server import create_app
-
-    server = make_server("127.0.0.1", 0, create_app({"KB": full_kb}), threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
-    server.shutdown()
-    thread.join(5)
-
-
-def _fits(browser) -> bool:  # noqa: F811
-    return browser.execute_script("return document.documentElement.scrollWidth <= window.innerWidth + 1")
-
-
-def test_the_card_page_at_desktop_and_phone_width(browser, full_url, tmp_path):  # noqa: F811
+def test_the_card_page_at_desktop_and_phone_width(browser, full_url, tmp_path):
     By = _by()
     for width, height, label in ((1280, 900, "desktop"), (412, 915, "phone")):
         browser.set_window_size(width, height)
@@ -61,7 +42,7 @@ def test_the_card_page_at_desktop_and_phone_width(browser, full_url, tmp_path): 
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
 
 
-def test_an_unknown_card_page_offers_close_names_at_phone_width(browser, full_url, tmp_path):  # noqa: F811
+def test_an_unknown_card_page_offers_close_names_at_phone_width(browser, full_url, tmp_path):
     """A name that fits no one card: a 404 in Japanese listing the cards with close names as links
     (not "close rule numbers"); following one opens that card's page."""
     By = _by()

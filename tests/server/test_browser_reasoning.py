@@ -8,7 +8,11 @@ import os
 import shutil
 from urllib.parse import urlencode
 
-from tests.server.test_browser import _by, base_url, browser  # noqa: F401  (module fixtures)
+import pytest
+
+from tests.browser import by as _by
+
+pytestmark = pytest.mark.browser
 
 TURN = "Until end of turn, target creature loses all abilities and becomes a red Weird with base power and toughness 0/1."
 
@@ -39,7 +43,7 @@ def _trace(browser) -> list[str]:
     return [a.text for a in browser.find_elements(_by().CSS_SELECTOR, "#trace > li > a.rn")]
 
 
-def test_face_down_turned_up_in_response_in_japanese(browser, base_url, tmp_path):  # noqa: F811
+def test_face_down_turned_up_in_response_in_japanese(browser, base_url, tmp_path):
     By = _by()
     from selenium.webdriver.support.ui import Select, WebDriverWait
 
@@ -60,7 +64,7 @@ def test_face_down_turned_up_in_response_in_japanese(browser, base_url, tmp_path
     _keep(tmp_path)
 
 
-def test_fused_spell_on_its_target_with_a_cast_trigger_in_japanese(browser, base_url, tmp_path):  # noqa: F811
+def test_fused_spell_on_its_target_with_a_cast_trigger_in_japanese(browser, base_url, tmp_path):
     By = _by()
     query = {"lang": "ja", "_ask": "1", "question": "cast", "layout": "fuse", "cast_as": "fused",
              "left.name": "Turn", "left.mana_cost": "{2}{U}", "left.types": "instant", "left.text": TURN,
@@ -80,7 +84,7 @@ def test_fused_spell_on_its_target_with_a_cast_trigger_in_japanese(browser, base
     _keep(tmp_path)
 
 
-def test_legend_rule_per_controller_and_meld_target_in_japanese(browser, base_url, tmp_path):  # noqa: F811
+def test_legend_rule_per_controller_and_meld_target_in_japanese(browser, base_url, tmp_path):
     By = _by()
     query = {"lang": "ja", "_ask": "1", "permanents.0": "on", "permanents.0.name": "Urza, Lord Protector",
              "permanents.0.supertypes": "legendary", "permanents.0.toughness": "4",

@@ -10,15 +10,14 @@ from urllib.parse import quote
 
 import pytest
 
-from tests.server.test_browser import _by, _wait_url, browser  # noqa: F401  (the Chromium fixture)
-from tests.server.test_browser_cards import _fits, full_url  # noqa: F401  (the full-KB server)
+from tests.browser import by as _by, fits as _fits, wait_url as _wait_url
 
 pytestmark = pytest.mark.browser
 
 QUESTION = "《護国卿、ウルザ》と《マイトストーンとウィークストーン》を合体させたら、マナ総量はいくつになりますか？"
 
 
-def test_a_question_shows_its_cards_and_the_rules_it_needs(browser, full_url, full_kb, tmp_path):  # noqa: F811
+def test_a_question_shows_its_cards_and_the_rules_it_needs(browser, full_url, full_kb, tmp_path):
     By = _by()
     current = full_kb.model.current("en")
     for width, height, label in ((1280, 900, "desktop"), (412, 915, "phone")):
@@ -52,7 +51,7 @@ def test_a_question_shows_its_cards_and_the_rules_it_needs(browser, full_url, fu
             shutil.copy(p, os.environ["MTG_KB_SCREENSHOTS"])
 
 
-def test_a_card_name_typed_in_the_search_box_finds_the_card(browser, full_url, tmp_path):  # noqa: F811
+def test_a_card_name_typed_in_the_search_box_finds_the_card(browser, full_url, tmp_path):
     """A partial JA name and a misspelt EN one, typed as a user would: the card box lists the card
     (JA first, EN beside, its card data record cited), and its link opens the card page."""
     By = _by()

@@ -16,8 +16,8 @@ from rdflib import Graph, Literal, URIRef
 
 from kb import config as settings, vocab
 from server import create_app
-from tests.conftest import newest_en_sources
-from tests.server.test_server_fixtures import JA_FILE, editions, source_line, tiny_kb
+from tests.shared_data import newest_en_sources
+from tests.server.corpus import JA_FILE, editions, source_line, tiny_kb
 
 EN, EN_OLD, EN_OLDEST = editions()  # the three newest EN editions in the data, newest first
 CURRENT, PREVIOUS, OLDEST = (s.edition_hint for s in newest_en_sources(3))

@@ -8,8 +8,8 @@ import pytest
 from markupsafe import escape
 
 from server import create_app
-from tests.conftest import newest_en_sources
-from tests.server.test_server_fixtures import tiny_kb
+from tests.shared_data import newest_en_sources
+from tests.server.corpus import tiny_kb
 
 CURRENT, PREVIOUS, OLDEST = (s.edition_hint for s in newest_en_sources(3))
 

@@ -24,7 +24,7 @@ from kb.search.index import SearchIndex
 from kb.search.rows import GLOSS, GLOSS_JA, OTHER_LANGUAGE, STATEMENT_KINDS, VERSIONED_KINDS
 from server import create_app
 import server.resources as res
-from tests.server.test_server_prepared_answers import _old_window, _old_with_citations, sample_queries
+from tests.server.references import old_window as _old_window, old_with_citations as _old_with_citations, sample_queries
 
 def _urls() -> list[str]:
     queries = sample_queries(1411, 30, 20) + ["601.2c", "昼", "真夜中", "《翻弄する魔道士》"]

@@ -12,7 +12,7 @@ import pytest
 from flask.json.provider import DefaultJSONProvider
 
 from server import create_app
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 URLS = ["/api/rules/601.2c", "/api/rules/601.2c/history", "/api/editions", "/api/search?q=" + quote("予示"),
         "/api/search?q=manifest", "/api/mechanics/" + quote("予示"), "/api/documents", "/api/ask", "/api/",

@@ -10,7 +10,7 @@ import sys
 import pytest
 
 from server import create_app
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 DEEP = "[" * 1000 + "]" * 1000
 

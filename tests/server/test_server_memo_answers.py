@@ -4,7 +4,6 @@ replaces (snippets, links, picture labels, reachable rules, ruling views). Full 
 from __future__ import annotations
 
 import random
-import re
 import unicodedata
 from urllib.parse import quote
 
@@ -13,8 +12,9 @@ import pytest
 
 from kb import memo
 from kb.search import tokenize as tk
-from kb.search.snippet import Marker, _merge
+from kb.search.snippet import Marker
 from server import create_app
+from tests.server.references import old_spans as _old_spans
 
 ASK = {"event": "untap-step", "designation": "day", "previous_turn_spells": []}
 QUERIES = ("manifest", "予示", "ward", "呪禁", "day night", "昼夜", "優先権", "combat damage", "戦闘ダメージ", "変身")
@@ -51,30 +51,6 @@ def test_answers_are_the_same_with_the_memos_dropped_and_warm(app, full_kb):
     page = fresh["/mechanics/" + quote("予示")]
     assert 'href="/rules/701.40"' in page or 'href="/rules/701.40a"' in page  # the rule links are still there
     assert "<mark>" in fresh["/api/search?q=manifest"]
-
-
-def _old_spans(marker: Marker, normed: str) -> list:
-    """The snippet spans as computed before the per-text memo: every word, run and morpheme anew."""
-    out = []
-    for m in tk.EN_WORD.finditer(normed):
-        word = m.group()
-        if word not in tk.STOP_EN and tk.stem(word) in marker.stems:
-            out.append((m.start(), m.end(), tk.stem(word)))
-    for number in marker.rules:
-        for m in re.finditer(rf"(?<![\d.]){re.escape(number)}(?![\d])", normed):
-            out.append((m.start(), m.end(), number))
-    if marker.has_ja and tk.HAS_JA.search(normed):
-        for sub in marker.subs:
-            start = normed.find(sub)
-            while start >= 0:
-                out.append((start, start + len(sub), sub))
-                start = normed.find(sub, start + len(sub))
-        for run in tk.JA_RUN.finditer(normed):
-            for b, e, surface, lemma in tk.morphemes(run.group()):
-                s, l = tk.fold(surface), tk.fold(tk.norm(lemma))
-                if s in marker.stems or l in marker.stems:
-                    out.append((run.start() + b, run.start() + e, l))
-    return _merge(out)
 
 
 @pytest.mark.parametrize("query", QUERIES + ("601.2c", "cast a spell", "トークン"))

@@ -10,7 +10,7 @@ from markupsafe import Markup
 
 from server import create_app
 from server.templating import linkify
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
 

@@ -6,10 +6,8 @@ the per-character normalisation and the scan of every word and morpheme it repla
 gathered for an answer are those the recursive walk gathered. Full KB, answer cache off."""
 from __future__ import annotations
 
-import json
 import random
 import unicodedata
-from pathlib import Path
 from urllib.parse import quote
 
 import pytest
@@ -19,20 +17,8 @@ from kb.search import snippet as sn
 from kb.search import tokenize as tk
 from server import create_app
 from server.resources import with_citations
-from tests.server.test_server_memo_answers import _old_spans
-
-BENCH = Path(__file__).resolve().parents[2] / "bench"
-
-
-def sample_queries(seed: int, keywords: int, judges: int) -> list[str]:
-    """A fixed sample of the bench's keyword queries (EN and JA) and judge questions."""
-    rng = random.Random(seed)
-    keyword = []
-    for name in ("search_queries.json", "search_queries_ja.json"):
-        keyword += [q["q"] for q in json.loads((BENCH / name).read_text(encoding="utf-8"))["queries"]]
-    judge = [q["q"] for q in json.loads((BENCH / "judge_questions.json").read_text(encoding="utf-8"))["questions"]]
-    return rng.sample(keyword, keywords) + rng.sample(judge, judges)
-
+from tests.server.references import old_spans as _old_spans, old_window as _old_window
+from tests.server.references import old_with_citations as _old_with_citations, sample_queries
 
 def _queries() -> list[str]:
     return sample_queries(1407, 40, 25) + ["601.2c", "昼", "《翻弄する魔道士》", "Meddling Mage"]
@@ -111,28 +97,6 @@ def test_prepared_analysis_finds_the_scanned_spans(full_kb):
             assert marker.snippet(hit.doc.text) == fresh.snippet(hit.doc.text)
 
 
-def _old_with_citations(answer: dict) -> dict:
-    if isinstance(answer, dict) and "citations" in answer:
-        return answer
-    found, seen = [], set()
-
-    def walk(value):
-        if isinstance(value, dict):
-            for key, sub in value.items():
-                if key == "citation" and isinstance(sub, dict):
-                    marker = repr(sorted(sub.items()))
-                    if marker not in seen:
-                        seen.add(marker)
-                        found.append(sub)
-                else:
-                    walk(sub)
-        elif isinstance(value, list):
-            for item in value:
-                walk(item)
-    walk(answer)
-    return {**answer, "citations": found}
-
-
 class Label(str):
     """A str subclass: its repr is a plain string's, so the recursive walk took it for one."""
 
@@ -173,20 +137,6 @@ def test_snippet_escaping_is_html_escape():
         "".join(rng.choice("&<>\"'a予 ;#x") for _ in range(rng.randint(0, 30))) for _ in range(3000)]
     for text in texts:
         assert sn.escape(text) == html.escape(text)
-
-
-def _old_window(spans, normed, where, length):
-    best, best_start = -1, 0
-    for s, _, _ in spans:
-        start = max(0, where[s] - 40)
-        terms = {t for s2, e2, t in spans if where[s2] >= start and where[e2 - 1] < start + sn.SNIPPET}
-        if len(terms) > best:
-            best, best_start = len(terms), start
-    start = best_start
-    end = min(length, start + sn.SNIPPET)
-    if end == length:
-        start = max(0, end - sn.SNIPPET)
-    return start, end
 
 
 def test_snippet_window_is_the_scan_of_every_span(full_kb):

@@ -8,10 +8,11 @@ import pytest
 from kb.store import snapshot
 from server import create_app
 from tests.server.oxigraph_server import oxigraph_server
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 from tests.server import test_server_api as api
 from tests.server import test_server_sparql as sparql
 from tests.server import test_server_sparql_limits as limits
+from tests.server.hostile import HOSTILE
 
 
 @pytest.fixture(scope="module")
@@ -69,7 +70,7 @@ test_ruling_and_document_as_rdf = api.test_ruling_and_document_as_rdf
 @pytest.mark.parametrize("name", ["5000 nested parentheses", "110 KB query", "859 KiB INSERT", "SERVICE clause",
                                   "FROM clause", "unknown function", "unterminated string"])
 def test_hostile_queries_are_refused_before_they_reach_the_server(client, name):
-    query, status, code = limits.HOSTILE[name]
+    query, status, code = HOSTILE[name]
     response = client.post("/sparql", data=query.encode(), content_type="application/sparql-query")
     assert (response.status_code, response.get_json()["error"]["code"]) == (status, code)
 

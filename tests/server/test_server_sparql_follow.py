@@ -17,7 +17,7 @@ import urllib.request
 from pathlib import Path
 
 from kb import vocab
-from tests.server.test_server_fixtures import editions, write_corpus
+from tests.server.corpus import editions, write_corpus
 
 REPO = Path(__file__).resolve().parents[2]
 COUNT = f"SELECT (COUNT(DISTINCT ?e) AS ?n) WHERE {{ ?e a <{vocab.MTG.Edition}> }}"

@@ -18,8 +18,6 @@ import shutil
 import tempfile
 from pathlib import Path
 
-
-
 JA_FILE = "cr-ja-20260116.txt"
 FULL_SECTIONS = {"100", "104", "107", "110", "111", "116", "117", "118", "120", "202", "301", "304", "305", "307", "400",
                  "502", "503", "508", "601", "603", "608", "611", "700", "704", "707", "708", "709", "712", "715", "718", "730",
@@ -101,12 +99,12 @@ def excerpt_ja(text: str) -> str:
 
 def editions() -> tuple[str, ...]:
     """File names of the three newest EN editions in the shared data, newest first."""
-    from tests.conftest import newest_en_sources
+    from tests.shared_data import newest_en_sources
     return tuple(Path(s.origin).name for s in newest_en_sources(3))
 
 
 def write_corpus(data: Path) -> Path:
-    from tests.conftest import require_data
+    from tests.shared_data import require_data
     source = require_data()
     data.mkdir(parents=True, exist_ok=True)
     for name in editions():
@@ -135,22 +133,3 @@ def source_line(data: Path, name: str, start: str) -> str:
         if line.startswith(start):
             return line
     raise LookupError(start)
-
-
-def test_excerpt_keeps_what_the_parser_needs(tmp_path):
-    from kb.parse.cr_en import parse_cr_en
-    from kb.parse.records import Document
-
-    from kb.parse.cr_ja import parse_cr_ja
-    data = write_corpus(tmp_path)
-    text = (data / editions()[0]).read_text(encoding="utf-8")
-    edition = parse_cr_en(text, Document(id="x", title="x", kind="cr", lang="en", path="x", text=text))
-    numbers = {r.number for r in edition.rules}
-    assert {"601.2c", "701.27", "701.40", "701.40a", "702.145b", "712.8e", "731.1", "7", "701"} <= numbers
-    assert "702.19" not in numbers and "500" not in numbers
-    assert {g.term for g in edition.glossary} & GLOSSARY
-    text = (data / JA_FILE).read_text(encoding="utf-8")
-    ja = parse_cr_ja(text, Document(id="y", title="y", kind="cr", lang="ja", path="y", text=text))
-    assert ja.complete and ja.edition == "2026-01-16"
-    assert {"601.2c", "730.1", "712.8e"} <= {r.number for r in ja.rules} and "702.19" not in {r.number for r in ja.rules}
-    assert {g.term_en for g in ja.glossary} <= GLOSSARY and len(ja.glossary) >= 5
