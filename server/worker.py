@@ -90,7 +90,7 @@ def write_json_error(sock, status_int: int, reason: str, mesg: str) -> None:
     headers over limit_request_field_size, 400 a malformed line), in the service's one error shape
     (server.errors) instead of gunicorn's HTML page. Same bytes otherwise: status line, close."""
     from kb.errors import HTTP_CODES
-    body = json.dumps({"error": {"status": status_int, "code": HTTP_CODES.get(status_int, "bad_request"),
+    body = json.dumps({"error": {"status": status_int, "code": HTTP_CODES.get(status_int, "http_error"),
                                  "message": f"{reason}: {mesg}"[:300], "suggestions": []}}).encode()
     head = (f"HTTP/1.1 {status_int} {reason}\r\nConnection: close\r\nContent-Type: application/json\r\n"
             f"Content-Length: {len(body)}\r\n\r\n").encode("latin-1")

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from kb.store import snapshot
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 REPO = Path(__file__).resolve().parents[2]
 BIG = "1" + "0" * 5000

@@ -9,7 +9,7 @@ import json
 import pytest
 
 from server import create_app
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 BIG = "1" + "0" * 5000  # beyond Python's 4,300-digit integer-string limit (a 500 before)
 VALUES = (BIG, "-1", "２０", "2026-13-45", "x" * 100_000, "%00", "601.2c", "")

@@ -13,7 +13,7 @@ import urllib.request
 import pytest
 
 from server.oxigraph import ManagedServer, resident
-from tests.server.test_server_fixtures import tiny_kb
+from tests.server.corpus import tiny_kb
 
 RUNAWAY = "SELECT * { ?a ?b ?c . ?d ?e ?f } ORDER BY ?c ?f LIMIT 1"  # the issue's: GBs in seconds
 
