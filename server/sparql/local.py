@@ -60,8 +60,9 @@ class LocalRunner:
             ours.close()
             why = self._not_ready()
             if why.startswith("could not open the store"):  # the snapshot's store is damaged or gone: 503
-                raise SnapshotDamaged(f"snapshot {self.store_path.parent.name}: {self.store_path.name}/ cannot be "
-                                      "opened (missing or damaged); run `kb build` to write a new one")
+                status = why.split(" (", 1)[-1].rstrip(")")  # "exit status 1; its error is in the log above"
+                raise SnapshotDamaged(f"snapshot {self.store_path.parent.name}: {self.store_path.name}/ could not be "
+                                      f"opened by the SPARQL query process ({status}); run `kb build` to write a new one")
             raise QueryFailed(f"the SPARQL query process {why}")
         ours.settimeout(None)
         self._sock = ours

@@ -6,21 +6,23 @@ import sys
 
 import pytest
 
-from kb.errors import QueryFailed
+from kb.errors import QueryFailed, SnapshotDamaged
 from server.sparql import local
 from server.sparql.local import LocalRunner
 
 
 def test_a_store_that_cannot_be_opened_is_named_with_the_exit_status(tmp_path):
-    runner = LocalRunner(tmp_path / "no-such-store" / "store", 1 << 28)
+    """A damaged snapshot (issue 40.6): 503 naming the snapshot and store/, never the absolute path."""
+    runner = LocalRunner(tmp_path / "snap-x" / "store", 1 << 28)
     try:
-        with pytest.raises(QueryFailed) as raised:
+        with pytest.raises(SnapshotDamaged) as raised:
             runner.start()
     finally:
         runner.close()
     message = raised.value.message
-    assert message.startswith("the SPARQL query process could not open the store ")
-    assert str(tmp_path / "no-such-store") in message and "exit status 1" in message
+    assert raised.value.status == 503 and str(tmp_path) not in message
+    assert message == ("snapshot snap-x: store/ could not be opened by the SPARQL query process (exit status 1; "
+                       "its error is in the log above); run `kb build` to write a new one")
 
 
 def test_a_helper_stopped_before_it_was_ready_says_so_not_that_the_store_failed(monkeypatch, tmp_path):
