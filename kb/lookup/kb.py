@@ -21,6 +21,7 @@ from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
 from kb.lookup.outline import OutlineLookups
+from kb.lookup.reftext import RefTextLookups
 from kb.lookup.rules import RuleLookups
 import kb.sources.official as official
 from kb.store import snapshot
@@ -30,7 +31,8 @@ from kb.store.rows import Model
 LANGS = ("ja", "en")
 
 
-class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups):
+class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups,
+         RefTextLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path
