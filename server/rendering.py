@@ -148,13 +148,17 @@ def _placeholder(i: int) -> str:
 
 
 def diff_view(before: str | None, after: str | None) -> Markup:
-    return ops_view(text_diff(before or "", after or ""))
+    """The word diff of two texts as a reader sees them: an old file's _Magic_ and a new file's Magic
+    are the same word (the underscores are the file's markup, not the rule's wording)."""
+    plain = lambda text: display.EMPHASIS.sub(r"\1", text or "")  # noqa: E731
+    return ops_view(text_diff(plain(before), plain(after)))
 
 
 def ops_view(ops: list[dict]) -> Markup:
     """A diff ([{op, text}], kb.text.text_diff) as HTML: <del> and <ins> marks."""
     tags = {"delete": "<del>{}</del>", "insert": "<ins>{}</ins>", "equal": "{}"}
-    return Markup("".join(tags[o["op"]].format(escape(o["text"])) for o in ops))
+    return Markup("".join(tags[o["op"]].format(display.EMPHASIS.sub(r"<i>\1</i>", str(escape(o["text"]))))
+                          for o in ops))
 
 
 def superseded_badge(s: dict | None) -> Markup:

@@ -42,7 +42,9 @@ class RuleLookups:
         rule = self.model.rules[key]
         derived = self._derived(key)
         part = orjson.Fragment if serialised else orjson.loads
-        texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key)}]
+        texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key),
+                  # each number in the text as the pages link it (kb.lookup.reftext: what it meant then)
+                  "references": self.references(rule["text"], edition, key[0], number)}]
         texts.extend(orjson.loads(derived["ja_texts"]))
         ja = next((t for t in texts if t["lang"] == "ja"), None)
         if lang:

@@ -41,6 +41,7 @@ def official(kb, key) -> dict | None:
     entry = {"lang": "ja", "edition": ja_key[1], "text": ja["text"], "citation": kb.rule_citation(ja_key),
              "kind": "official", "label": label(kb.model, ja_key[1]), "translation": info.get("translation"),
              "translation_of": {"number": ja_key[2], "edition": ja_key[1]}, "reference_fixes": fixes,
+             "references": kb.references(ja["text"], ja_key[1], "ja", ja_key[2], fixes),
              "examples": [{"text": e["text"], "lang": "ja", "citation": cite.locator(e["locator"], rule=ja_key[2],
                                                                                    edition=ja_key[1])}
                           for e in ja["examples"]],
@@ -111,6 +112,7 @@ def quoted(kb, key) -> list[dict]:
     for qid in per_owner(kb, "ja-quotes-by-rule", index).get(tuple(key), []):
         q = kb.model.quotes[qid]
         out.append({"lang": "ja", "edition": q["edition"], "text": q["text"], "kind": "quoted",
+                    "references": kb.references(q["text"], q["edition"]),
                     "label": f"as quoted in {q['document_title']}", "quoted_in": q["document"], "quote": qid,
                     "document_title": q["document_title"], "edition_method": q["edition_method"],
                     "citation": cite.locator(q["locator"], rule=q["number"], edition=q["edition"], date=q["date"])})
