@@ -48,7 +48,7 @@ LABELS: dict[Change, tuple[str, str]] = {
     Change.CURRENT: ("現行", "current"),
     Change.NEVER_EXISTED: ("該当なし", "never existed"),
     Change.AMBIGUOUS: ("不明確", "ambiguous"),
-    Change.NUMBERS_ONLY: ("番号だけの変更（番号の繰り上げ・参照番号）", "numbers only (renumbered, or cited numbers)"),
+    Change.NUMBERS_ONLY: ("番号だけの変更（番号の移動・参照先の番号）", "numbers only (renumbered, or cited numbers)"),
 }
 
 # the kinds of a diff's entries, and the groups a diff is read in: wording changes first (moved or

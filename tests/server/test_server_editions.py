@@ -7,6 +7,7 @@ import re
 import pytest
 from markupsafe import escape
 
+from kb.lookup.changes import label
 from server import create_app
 from tests.conftest import newest_en_sources
 from tests.server.test_server_fixtures import tiny_kb
@@ -88,9 +89,9 @@ def test_diff_page_shows_counts_moves_and_word_diffs(client, kb):
     assert "版の比較" in html and f'<span id="diff-from">{OLDEST}</span>' in html
     counts = re.search(r'id="diff-counts".*?</p>', html, re.S)[0]
     groups = d["group_counts"]
-    assert f"本文変更 <strong>{groups['text-changed']}</strong>" in counts
+    assert f"{label('text-changed', 'ja')} <strong>{groups['text-changed']}</strong>" in counts
     # renumbering-only moves are folded, in runs, after every wording change
-    assert f"番号だけの変更（番号の繰り上げ・参照番号） <strong>{groups['numbers-only']}</strong>" in counts
+    assert f"{label('numbers-only', 'ja')} <strong>{groups['numbers-only']}</strong>" in counts
     assert html.index('id="text-changed"') < html.index('id="numbers-only"')
     assert '<details id="numbers-only-details">' in html
     run = d["renumbering_runs"][0]
