@@ -97,6 +97,8 @@ def test_a_stale_japanese_reference_is_flagged_on_every_page_kind(client, full_k
         html = page(client, url + "?lang=ja")
         assert 'href="/rules/728"' not in html and 'href="/rules/728?edition=2026-01-16"' not in html, url
         assert 'class="rn ref-fixed" href="/rules/730?edition=2026-01-16"' in html, url
+    checked = client.post("/check?lang=ja", data={"text": "日暮は 702.145b を参照。"}, headers=HTML).get_data(as_text=True)
+    assert 'class="rn ref-fixed" href="/rules/730?edition=2026-01-16"' in checked and 'href="/rules/728"' not in checked
     # the API carries the same resolution
     body = client.get("/api/rules/702.145b").get_json()
     ref = next(r for t in body["texts"] if t["lang"] == "ja" for r in t["references"] if r["written"] == "728")
