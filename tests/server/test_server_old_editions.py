@@ -118,6 +118,9 @@ def test_the_ask_trace_renders_japanese_rule_text_with_the_same_links(client):
 def test_no_underscores_from_the_source_reach_a_page(client):
     html = page(client, "/rules/100.1?edition=2011-09-30&lang=ja")
     assert "_Magic_" not in html and "<i>Magic</i>" in html
+    for lang in ("ja", "en"):  # rule text, titles in lists, headings and the contents, in both languages
+        for url in ("/rules/100.1?edition=2011-09-30", "/rules/101?edition=2011-09-30", "/rules?edition=2011-09-30"):
+            assert "_Magic" not in page(client, f"{url}&lang={lang}"), (url, lang)
     home = page(client, "/?lang=ja")
     assert "_Magic" not in home
 
