@@ -107,6 +107,8 @@ UI = {
     "en_changed_since": ("和訳の元になった %s 版の後に、英語原文が次のように変わりました（和訳には未反映）。",
                          "After the %s edition this translation is of, the English text changed as follows."),
     "not_loaded_before": ("この前の未読み込みの公式版", "official editions before it not loaded"),
+    "xlat_note": ("日本語は和訳 %s の文です（この版と英語原文の文言が違うものは英語原文を先に示します）。",
+                  "The Japanese is the %s translation (where this edition's English wording differs, the English comes first)."),
     "en_differs": ("この版の英語原文は和訳の元の文と違います。", "This edition's English text differs from the translated one."),
     "en_changed_until": ("CR %s 版の英語原文は、和訳の元になった CR %s 版までに次のように変わりました（和訳は変更後の文の訳です）。",
                          "The English text of CR %s changed as follows up to CR %s, the edition translated (the translation is of the later text)."),

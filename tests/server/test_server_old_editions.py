@@ -52,6 +52,7 @@ def test_an_old_edition_lists_its_own_text_and_labels_another_editions_translati
                 before_label = visible(item).split(label)[0]
                 assert full_kb.rule(number, edition="2011-09-30")["text"]["ja"] not in before_label or \
                     not ja["other_edition"]["text_changed"]
+    assert "日本語は和訳 2026-01-16 の文です" in visible(html.split('id="children"')[0].rsplit("<section", 1)[1])
     # 701.25a of 2011 is worded otherwise than the 2026 rule translated: the 2011 English comes first
     first = items(html, "children")[0]
     en_2011 = full_kb.rule("701.25a", edition="2011-09-30")["text"]["en"]
