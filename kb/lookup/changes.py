@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from enum import StrEnum
 
-from kb.sources import official
+import kb.sources.official as official
 
 
 class Change(StrEnum):
