@@ -100,7 +100,7 @@ def label(key: str, lang: str) -> str:
 
 
 def value_view(value, lang: str) -> Markup:
-    from server.templating import linkify
+    from server.rendering import linkify
     if isinstance(value, dict):
         items = "".join(f"<dt>{escape(label(k, lang))}</dt><dd>{value_view(v, lang)}</dd>" for k, v in value.items())
         return Markup(f"<dl>{items}</dl>")

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from kb import rulenumbers
 from kb.errors import CODES, HTTP_CODES
+from kb.lookup.changes import DIFF_KINDS
+
+DIFF_KIND_VALUES = tuple(k.value for k in DIFF_KINDS)
 
 
 def _param(name: str, where: str = "query", required: bool = False, desc: str = "", schema=None) -> dict:
@@ -58,13 +61,15 @@ def openapi_document() -> dict:
                                       "responses": {"200": {"description": "OpenAPI 3.1"}}}},
         "/api/editions": _get("Loaded CR editions and the current one per language", [], errors=()),
         "/api/diff": _get("What changed between two loaded EN editions: rules added, removed, moved (old -> new "
-                          "number) and text changed, with word diffs (EN) and character diffs (JA)",
+                          "number) and text changed, with word diffs (EN) and character diffs (JA); entries "
+                          "wording changes first (`group`), what changed only numbers last, also as "
+                          "`renumbering_runs`",
                           [_param("from", desc="Older edition; default: the one loaded before `to`",
                                   schema={"type": "string", "format": "date"}),
                            _param("to", desc="Newer edition; default: the current one",
                                   schema={"type": "string", "format": "date"}),
                            _param("kind", desc="Keep one kind of change",
-                                  schema={"type": "string", "enum": ["added", "removed", "moved", "text-changed"]}),
+                                  schema={"type": "string", "enum": list(DIFF_KIND_VALUES)}),
                            _param("limit", desc="At most this many entries",
                                   schema={"type": "integer", "minimum": 1, "maximum": 100000})]),
         "/api/rules": _get("The table of contents: chapters and sections with JA/EN titles", [EDITION]),
@@ -73,7 +78,10 @@ def openapi_document() -> dict:
         "/api/rules/{number}/children": _get("A rule's children with their text", [NUMBER, EDITION, LANG]),
         "/api/rules/{number}/references": _get("Rules a rule cites, and rules/rulings/quotes citing it",
                                                [NUMBER, EDITION, LANG]),
-        "/api/rules/{number}/history": _get("The rule across editions (lineage by text)",
+        "/api/rules/{number}/history": _get("The rule across the loaded editions (lineage by text): each step's "
+                                            "`event` (kb.lookup.changes: created only when the official edition "
+                                            "before is loaded, else first-seen; removed / absent) with its JA/EN "
+                                            "`event_label` and `not_loaded`, the official editions between not loaded",
                                             [NUMBER, EDITION, LANG]),
         "/api/mechanics": _get("Mechanics whose names match q", [_param("q", required=True)]),
         "/api/mechanics/{name}": _get("A mechanic: rules, rulings, cards, related mechanics", [name],

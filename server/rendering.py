@@ -9,6 +9,7 @@ import re
 from markupsafe import Markup, escape
 
 from kb import rulenumbers
+from kb.lookup import changes, display
 from kb.text import text_diff
 from server.templating import current_lang, older_edition
 from server.urls import url_for
@@ -46,54 +47,88 @@ def picked(ja, en) -> Markup:
     return Markup(first[0] if first[1] else ("ja" if first[0] == "en" else "en"))
 
 
-def _today_of(number: str, edition: str) -> str | None:
-    from server.state import get_kb
+def _kb():
+    from flask import current_app
 
-    kb = get_kb()
-    status = kb.lineage.status(number, edition)
-    current = status.get("current")
-    if status["status"] == "removed":
-        return ""
-    return current["number"] if current and current["number"] != number else None
+    return current_app.extensions.get("kb")  # None: an app with no KB (a template test) links numbers as written
 
 
-def _link(number: str, edition: str | None, pinned: str | None, annotate: bool) -> str:
+def _link(number: str, edition: str | None, annotate: bool) -> str:
+    """A number written in ``edition``'s text (kb.lookup.reftext resolves it): linked to that
+    edition's rule, today's number beside it when it moved (or removed)."""
+    kb = _kb()
+    found = kb.resolve_number(number, edition) if kb else {"edition": None, "exists": False}
+    pinned = older_edition(found["edition"]) if kb else None
     href = url_for("rules.page", number=number, edition=pinned)
     out = f'<a class="rn" href="{escape(href)}">{escape(number)}</a>'
-    if annotate and pinned:
-        today = _today_of(number, pinned)
-        if today:
-            out += f'<span class="today">（{"現行" if current_lang() == "ja" else "today"} {escape(today)}）</span>'
-        elif today == "":
-            out += f'<span class="today">（{"削除" if current_lang() == "ja" else "removed"}）</span>'
+    if annotate and pinned and found["exists"]:
+        ja = current_lang() == "ja"
+        if found["today"] and found["today"] != number:
+            out += f'<span class="today">（{"現行" if ja else "today"} {escape(found["today"])}）</span>'
+        elif not found["today"]:
+            out += f'<span class="today">（{"削除" if ja else "removed"}）</span>'
     return out
 
 
-def linkify_old(value, edition: str | None = None, fixes: list[dict] | None = None, annotate: bool = True) -> Markup:
-    """Escape ``value`` and link its rule numbers in ``edition``'s numbering (the one the text was
-    written in), with today's number beside any that moved; ``fixes`` (kb.build.japanese) link a
-    JA cross-reference whose number disagrees with its 〔title〕 to the rule the title names, flagged."""
+def rule_text(value, edition: str | None = None, fixes: list[dict] | None = None, annotate: bool = True,
+              lang: str | None = None, rule: str | None = None) -> Markup:
+    """The one renderer of rule text (and of any text quoting rule numbers) on every page kind.
+
+    ``value`` is source text (escaped here; a ``Markup`` snippet whose only tags are <mark> is taken
+    as escaped). Its rule numbers are read in ``edition``'s numbering (None: today's) and linked by
+    kb.lookup.reftext: to that edition's rule, with today's number beside a moved one. A JA text's
+    stale cross-reference (its number disagrees with its 〔title〕) is flagged and linked to the rule
+    the title names: ``fixes`` when the caller has them, else found from ``lang``="ja" and ``rule``
+    (the JA rule's number in ``edition``, or an EN rule whose translation the text is: its JA key is
+    looked up). ``_Magic_`` (the old files' underlined words) renders as italics."""
     if value is None:
         return Markup("")
+    kb = _kb()
+    if lang == "ja" and rule and fixes is None and kb:
+        ja_key = kb.ja_key(("en", edition or kb.current_edition(), rule)) if ("en", edition or kb.current_edition(), rule) in kb.model.rules else None
+        if ja_key:
+            edition, rule = ja_key[1], ja_key[2]
+        fixes = kb.reference_fixes("ja", edition, rule)
     text = str(escape(value))
-    pinned = older_edition(edition)
     marks: list[str] = []
     for fix in fixes or []:
         title = "(?:</?mark>)*".join(re.escape(c) for c in str(escape(fix["title"])))  # a snippet marks words
         pattern = re.compile(rf"(?<![\d.]){re.escape(fix['written'])}(?=(?:</?mark>)*\s*〔(?:</?mark>)*{title}(?:</?mark>)*〕)")
         text = pattern.sub(lambda _m, f=fix: _fix_mark(f, edition, marks), text)
-    text = rulenumbers.LINKABLE.sub(
-        lambda m: _link(next(v for v in m.groups() if v), edition, pinned, annotate), text)
+    text = rulenumbers.LINKABLE.sub(lambda m: _link(next(v for v in m.groups() if v), edition, annotate), text)
+    text = display.EMPHASIS.sub(r"<i>\1</i>", text)
     for i, mark in enumerate(marks):
         text = text.replace(_placeholder(i), mark)
     return Markup(text)
+
+
+linkify = linkify_old = rule_text  # the names the templates knew; one function
+
+
+def plain_title(value) -> Markup:
+    """A title from a source file (an edition's "_Magic: The Gathering_ Comprehensive Rules"): no markup shown."""
+    return Markup(display.EMPHASIS.sub(r"<i>\1</i>", str(escape(value or ""))))
+
+
+def outcome_view(value) -> Markup:
+    """An ask outcome (nested dicts/lists of plain values) as escaped, linkified HTML."""
+    if isinstance(value, dict):
+        items = "".join(f"<dt>{escape(k)}</dt><dd>{outcome_view(v)}</dd>" for k, v in value.items())
+        return Markup(f"<dl>{items}</dl>")
+    if isinstance(value, list):
+        if not value:
+            return Markup("—")
+        return Markup("<ul>" + "".join(f"<li>{outcome_view(v)}</li>" for v in value) + "</ul>")
+    if value is None:
+        return Markup("—")
+    return rule_text(str(value))
 
 
 def _fix_mark(fix: dict, edition: str | None, marks: list[str]) -> str:
     ja = current_lang() == "ja"
     written = escape(fix["written"])
     if fix.get("meant"):
-        href = escape(url_for("rules.page", number=fix["meant"], edition=older_edition(edition)))
+        href = escape(url_for("rules.page", number=fix["meant"], edition=older_edition(_kb().numbering(edition)) if _kb() else None))
         today = fix.get("meant_today")
         note = (f"番号ずれ: 〔{escape(fix['title'])}〕は {escape(fix['meant'])}" if ja else
                 f"number disagrees: 〔{escape(fix['title'])}〕 is {escape(fix['meant'])}")
@@ -113,13 +148,17 @@ def _placeholder(i: int) -> str:
 
 
 def diff_view(before: str | None, after: str | None) -> Markup:
-    return ops_view(text_diff(before or "", after or ""))
+    """The word diff of two texts as a reader sees them: an old file's _Magic_ and a new file's Magic
+    are the same word (the underscores are the file's markup, not the rule's wording)."""
+    plain = lambda text: display.EMPHASIS.sub(r"\1", text or "")  # noqa: E731
+    return ops_view(text_diff(plain(before), plain(after)))
 
 
 def ops_view(ops: list[dict]) -> Markup:
     """A diff ([{op, text}], kb.text.text_diff) as HTML: <del> and <ins> marks."""
     tags = {"delete": "<del>{}</del>", "insert": "<ins>{}</ins>", "equal": "{}"}
-    return Markup("".join(tags[o["op"]].format(escape(o["text"])) for o in ops))
+    return Markup("".join(tags[o["op"]].format(display.EMPHASIS.sub(r"<i>\1</i>", str(escape(o["text"]))))
+                          for o in ops))
 
 
 def superseded_badge(s: dict | None) -> Markup:
@@ -143,29 +182,13 @@ def superseded_badge(s: dict | None) -> Markup:
     return Markup("".join(parts))
 
 
-EVENTS = {  # history events and lineage methods in the page's language
-    "created": "新設", "present": "収録", "moved": "番号変更", "moved, text changed": "番号・本文変更",
-    "text changed": "本文変更", "unchanged": "変更なし", "removed": "削除",
-    "same-number-same-text": "同じ番号・同じ本文", "text": "同じ本文で照合", "same-number-similar-text": "同じ番号・似た本文",
-    "text-fuzzy": "似た本文で照合",
-}
-
-
 def event_label(value: str | None) -> str:
-    if not value:
-        return ""
-    return value if current_lang() == "en" else EVENTS.get(value, value)
+    """A change (history step, diff kind, citation status) or lineage method in the page's language:
+    the one table is kb.lookup.changes."""
+    return changes.label(value, current_lang())
 
 
-STATUSES = {"current": ("現行", "current"), "renumbered": ("番号変更", "renumbered"),
-            "text-changed": ("本文変更", "text changed"), "removed": ("削除", "removed"),
-            "renumbered-and-changed": ("番号・本文変更", "renumbered, text changed"),
-            "never-existed": ("該当なし", "never existed"), "ambiguous": ("不明確", "ambiguous")}
-
-
-def status_label(value: str | None) -> str:
-    ja, en = STATUSES.get(value or "", (value or "", value or ""))
-    return en if current_lang() == "en" else ja
+status_label = event_label
 
 
 def superseded_of(statement_id: str) -> dict | None:
@@ -178,7 +201,9 @@ def superseded_of(statement_id: str) -> dict | None:
 def register(env) -> None:
     from kb.lookup.display import strip_markup
 
-    env.filters["linkify_old"] = linkify_old
+    env.filters["rule_text"] = rule_text
+    env.filters["linkify_old"] = env.filters["linkify"] = rule_text
+    env.filters["plain_title"] = plain_title
     env.filters["strip_markup"] = strip_markup
     env.globals.update(diff_view=diff_view, ops_view=ops_view, superseded_badge=superseded_badge, picked=picked,
-                       error_text=error_text, event_label=event_label, status_label=status_label, superseded_of=superseded_of)
+                       error_text=error_text, event_label=event_label, outcome_view=outcome_view, status_label=status_label, superseded_of=superseded_of)

@@ -1,8 +1,6 @@
-"""Jinja helpers: the rule-number linkifier, the JA/EN choice and the UI's own words.
-
-``linkify`` takes source text (never trusted as HTML), escapes it, then wraps every rule number
-in a link to its page. ``Markup`` input (e.g. a search snippet whose only tags are ``<mark>``) is
-taken as already escaped. Language: ``?lang=en|ja`` sets a cookie; default Japanese.
+"""Jinja helpers: the JA/EN choice and the UI's own words, links to rules and citation chips.
+Rule text is rendered by server.rendering.rule_text (one renderer for every page kind).
+Language: ``?lang=en|ja`` sets a cookie; default Japanese.
 """
 from __future__ import annotations
 
@@ -89,10 +87,12 @@ UI = {
     "sha_unlisted": ("公式一覧にない版", "not in the official list"),
     "official_unloaded": ("読み込まれていない公式の版", "Official editions not loaded"), "show": ("表示", "show"),
     "official_file": ("公式ファイル", "official file"), "fetch_hint": ("すべて取得するには:", "To fetch them all:"),
+    "check": ("引用ルールの確認", "Check cited rules"),
+    "check_intro": ("文章中のルール番号が今のどのルールか確かめる（/check）", "Check which of today's rules a text's rule numbers are (/check)"),
+    "all_editions": ("読み込まれているすべての版（%d）", "Every loaded edition (%d)"),
+    "editions_details": ("版の詳細（日付・文字コード・SHA-256・警告）", "Edition details (dates, encoding, SHA-256, warnings)"),
     "diff": ("版の比較", "Compare editions"), "from_edition": ("旧版", "From"), "to_edition": ("新版", "To"),
     "compare": ("比較する", "Compare"), "between": ("途中の版", "Editions in between"),
-    "kind_added": ("追加", "Added"), "kind_removed": ("削除", "Removed"), "kind_moved": ("移動", "Moved"),
-    "kind_text-changed": ("文言の変更", "Text changed"), "kind_unchanged": ("変更なし", "Unchanged"),
     "show_all": ("すべて表示", "Show all"), "references_only": ("参照番号のみの変更", "cited numbers only"),
     "changes_short": ("変更点", "Changes"),
     "contents": ("もくじ", "Contents"),
@@ -106,6 +106,14 @@ UI = {
     "en_changed": ("英語原文が変更されています。", "The English text has changed."),
     "en_changed_since": ("和訳の元になった %s 版の後に、英語原文が次のように変わりました（和訳には未反映）。",
                          "After the %s edition this translation is of, the English text changed as follows."),
+    "not_loaded_before": ("この前の未読み込みの公式版", "official editions before it not loaded"),
+    "xlat_note": ("日本語は和訳 %s の文です（この版と英語原文の文言が違うものは英語原文を先に示します）。",
+                  "The Japanese is the %s translation (where this edition's English wording differs, the English comes first)."),
+    "en_differs": ("この版の英語原文は和訳の元の文と違います。", "This edition's English text differs from the translated one."),
+    "en_changed_until": ("CR %s 版の英語原文は、和訳の元になった CR %s 版までに次のように変わりました（和訳は変更後の文の訳です）。",
+                         "The English text of CR %s changed as follows up to CR %s, the edition translated (the translation is of the later text)."),
+    "en_same_as": ("CR %s 版の英語原文は、和訳の元になった CR %s 版と同じ文言です（番号を除く）。",
+                   "The English wording of CR %s is the same as in CR %s, the edition translated (numbers aside)."),
     "en_same_since": ("和訳の元になった %s 版から、英語原文の文言は変わっていません。", "The English wording has not changed since the %s edition this translation is of."),
     "refs_renumbered": ("（参照先の番号のみ変更: %s）", "(only cross-referenced numbers changed: %s)"),
     "quoted_in": ("%s での引用", "as quoted in %s"),
@@ -198,21 +206,6 @@ def older_edition(edition: str | None) -> str | None:
     return edition if edition in per_owner(kb, "older-en-editions", older) else None
 
 
-def linkify(value, edition: str | None = None) -> Markup:
-    """Escape ``value`` and link its rule numbers; numbers in an older edition's text link to
-    that edition (they were written in its numbering)."""
-    if value is None:
-        return Markup("")
-    text = str(value) if isinstance(value, Markup) else str(escape(value))
-    pinned = older_edition(edition)
-
-    def link(m: re.Match) -> str:
-        number = next(v for v in m.groups() if v)
-        return f'<a class="rn" href="{url_for("rules.page", number=number, edition=pinned)}">{number}</a>'
-
-    return Markup(rulenumbers.LINKABLE.sub(link, text))
-
-
 def safe_snippet(value) -> Markup:
     """A search snippet: escaped text whose only markup is <mark>. Re-escaped here so that nothing
     but <mark> can ever reach the page, whatever the snippet holds."""
@@ -294,20 +287,6 @@ def _doc_title(doc_id: str, title: str) -> str:
     return f"Comprehensive Rules {date} (English)" if lang == "en" else f"Comprehensive Rules {date}, Japanese translation"
 
 
-def outcome_view(value) -> Markup:
-    """An ask outcome (nested dicts/lists of plain values) as escaped, linkified HTML."""
-    if isinstance(value, dict):
-        items = "".join(f"<dt>{escape(k)}</dt><dd>{outcome_view(v)}</dd>" for k, v in value.items())
-        return Markup(f"<dl>{items}</dl>")
-    if isinstance(value, list):
-        if not value:
-            return Markup("—")
-        return Markup("<ul>" + "".join(f"<li>{outcome_view(v)}</li>" for v in value) + "</ul>")
-    if value is None:
-        return Markup("—")
-    return linkify(str(value))
-
-
 def lang_url(lang: str) -> str:
     view_args = dict(request.view_args or {})
     args = {k: v for k, v in request.args.items() if k not in view_args and k != "lang"}
@@ -318,11 +297,9 @@ def lang_url(lang: str) -> str:
 
 
 def init_app(app: Flask) -> None:
-    app.jinja_env.filters["linkify"] = linkify
     app.jinja_env.filters["safe_snippet"] = safe_snippet
     app.jinja_env.globals.update(url_for=url_for, t=t, ui=UI, pick=pick, current_lang=current_lang, lang_url=lang_url, hit_url=hit_url, pin_edition=older_edition, kind_label=kind_label, cite=cite,
-                                 rule_link=rule_link,
-                                 outcome_view=outcome_view)
+                                 rule_link=rule_link)
     app.jinja_env.trim_blocks = True
     app.jinja_env.lstrip_blocks = True
 

@@ -9,6 +9,8 @@ import click
 from kb import rulenumbers
 from kb.cli.group import answer, checked, emit, fail_with, load_kb, main
 from kb.errors import KBError, RuleNotFound
+from kb.lookup import changes as vocab
+from kb.lookup.changes import Change
 from kb.lookup.diffs import KINDS
 from kb.text import render
 
@@ -51,19 +53,24 @@ def _print_spans(h: dict) -> None:
     for span in h["spans"]:
         when = span["from"] if span["from"] == span["to"] else f"{span['from']} → {span['to']}"
         change = span["change"]
-        how = change["kind"]
+        how = vocab.label(change["kind"])
         if change["kind"].startswith("moved"):
-            how = f"{change['kind']} ({change['from']} → {change['to']})"
+            how = f"{how} ({change['from']} → {change['to']})"
         if change.get("method"):
-            how += f"  [{change['method']}, {change['score']}]"
-        same = f", same text in {span['editions']} editions" if span["editions"] > 1 else ""
+            how += f"  [{vocab.label(change['method'])}, {change['score']}]"
+        gap = change.get("not_loaded_before") or change.get("not_loaded_between")
+        if gap:
+            how += f"  (official editions not loaded before it: {', '.join(gap)})"
+        same = f", same text in {span['editions']} loaded editions" if span["editions"] > 1 else ""
         click.echo(f"{when:<24} {span['number']:<9} {how}{same}")
         if change.get("diff"):
             _wrapped("diff: ", render(change["diff"]))
-        elif change["kind"] in ("created", "present"):
+        elif change["kind"] in (Change.CREATED, Change.FIRST_SEEN):
             _wrapped("", span["text"])
-    if h.get("removed"):
-        click.echo(f"{h['removed']['edition']:<24} {'—':<9} removed")
+    if removed := h.get("removed"):
+        gap = f"  (official editions not loaded before it: {', '.join(removed['not_loaded_between'])})" \
+            if removed.get("not_loaded_between") else ""
+        click.echo(f"{removed['edition']:<24} {'—':<9} {vocab.label(removed['kind'])}{gap}")
 
 
 @main.command(help="A rule across every loaded edition, as spans of the same text joined by changes "
@@ -82,23 +89,32 @@ def history(number, edition, as_json) -> None:
 
 def _print_diff(d: dict) -> None:
     counts = d["counts"]
-    click.echo(f"CR {d['from']} → CR {d['to']}: " + ", ".join(f"{counts[k]} {k}" for k in KINDS)
+    click.echo(f"CR {d['from']} → CR {d['to']}: " + ", ".join(f"{counts[k]} {vocab.label(k)}" for k in KINDS)
                + f" ({counts['unchanged']} unchanged; {counts['references_only']} changed only cited numbers)"
                + (f"; {len(d['editions_between'])} editions in between" if d["editions_between"] else ""))
-    for kind in KINDS:
-        entries = [e for e in d["entries"] if e["kind"] == kind]
+    for group in d.get("groups", KINDS):  # wording changes first; what changed only numbers last, in runs
+        entries = [e for e in d["entries"] if e.get("group", e["kind"]) == group]
         if not entries:
             continue
-        click.echo(f"\n{kind} ({len(entries)}):")
+        click.echo(f"\n{vocab.label(group)} ({len(entries)}):")
+        if group == Change.NUMBERS_ONLY:
+            shown = {n for e in entries for n in (e["from"],)}
+            for run in d.get("renumbering_runs", []):
+                if run["first_from"] not in shown:
+                    continue
+                span = run["first_from"] if run["count"] == 1 else f"{run['first_from']}–{run['last_from']}"
+                to = run["first_to"] if run["count"] == 1 else f"{run['first_to']}–{run['last_to']}"
+                click.echo(f"  {span} → {to}" + (f"  ({run['count']} rules)" if run["count"] > 1 else "")
+                           if span != to else f"  {span}  (cited numbers only)")
+            continue
         for e in entries:
-            if kind == "added":
+            if e["kind"] == "added":
                 click.echo(f"  {e['to']:<20} {_short(e['new_text'])}")
-            elif kind == "removed":
+            elif e["kind"] == "removed":
                 click.echo(f"  {e['from']:<20} {_short(e['old_text'])}")
             else:
-                label = f"{e['from']} → {e['to']}" if kind == "moved" else e["from"]
-                note = "(cited numbers only)" if e.get("references_only") else ""
-                click.echo(f"  {label:<20} {_short(e['new_text']) if not e['diff'] else note}".rstrip())
+                label = f"{e['from']} → {e['to']}" if e["from"] != e["to"] else e["from"]
+                click.echo(f"  {label:<20} {_short(e['new_text']) if not e['diff'] else ''}".rstrip())
             if e.get("diff"):
                 _wrapped("", render(e["diff"]))
             if e.get("ja_diff"):

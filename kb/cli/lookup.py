@@ -13,6 +13,8 @@ def _print_rule(r: dict) -> None:
     click.echo(f"{r['number']}{title}   (CR {r['edition'] or 'quoted only'})")
     for t in r["texts"]:
         label = f" {t['label']}" if t.get("label") else ""
+        if t.get("other_edition"):  # a translation of another edition, said as such
+            label += f" — {t['other_edition']['label']['en']}"
         click.echo(f"  [{t['lang']}{label}] {t['text']}")
         click.echo(f"       {cite(t['citation'])}")
         changed = [c for c in t.get("en_changed") or [] if not c["numbers_only"]]
@@ -22,8 +24,14 @@ def _print_rule(r: dict) -> None:
             meant = (f"meant {f['meant']}" + (f" (today {f['meant_today']})" if f.get("meant_today") else "")
                      if f["meant"] else "unresolved, not linked")
             click.echo(f"       {f['raw']}: the number disagrees with its 〔title〕: {meant}")
-        if t.get("kind") == "official" and t["edition"] != r["edition"] and not changed:
+        before = [c for c in t.get("en_changed_before") or [] if not c["numbers_only"]]
+        for c in before:
+            click.echo(f"       EN text of CR {r['edition']} changed in CR {c['edition']} ({c['from']} -> {c['number']}), "
+                       f"before the translated CR {t['edition']}")
+        if t.get("kind") == "official" and t["edition"] < (r["edition"] or "") and not changed:
             click.echo(f"       EN wording unchanged since CR {t['edition']}")
+        elif t.get("kind") == "official" and t["edition"] > (r["edition"] or "") and not before:
+            click.echo(f"       EN wording of CR {r['edition']} the same as in CR {t['edition']} (numbers aside)")
     for e in r["examples"]:
         click.echo(f"  {e['text']}")
     if r.get("parent"):

@@ -19,6 +19,8 @@ _QUOTES = re.compile(r"'''''|'''|''")
 _TEMPLATE = re.compile(r"\{\{[^{}]*\}\}")
 _TAG = re.compile(r"</?(?:br|span|small|big|b|i|u|s|sup|sub|nowiki)\b[^>]*>", re.I)
 _SPACES = re.compile(r"[ \t]{2,}")
+# the old CR files' underlined words (_Magic_, _Magic: The Gathering_): italics on a page, never underscores
+EMPHASIS = re.compile(r"(?<![\w/])_([A-Za-z][^_<>\n]*?[\w.!?])_(?![\w/])")
 
 
 def strip_markup(text: str) -> str:

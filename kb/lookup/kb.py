@@ -23,6 +23,7 @@ from kb.lookup.documents import DocumentLookups
 from kb.lookup.graph import GraphLookups
 from kb.lookup.mechanics import MechanicLookups
 from kb.lookup.outline import OutlineLookups
+from kb.lookup.reftext import RefTextLookups
 from kb.lookup.rules import RuleLookups
 import kb.sources.official as official
 from kb.store import snapshot
@@ -34,7 +35,8 @@ EDITION_DIGITS = re.compile(r"[0-9]{8}")  # ASCII: "２０２６０１１６" is
 EDITION_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
-class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups):
+class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups,
+         RefTextLookups):
     def __init__(self, model: Model, path: Path | None = None):
         self.model = model
         self.path = path

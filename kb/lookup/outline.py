@@ -3,6 +3,7 @@ place in its section (part of kb.lookup.KB)."""
 from __future__ import annotations
 
 from kb.errors import RuleNotFound
+from kb.lookup import translation
 from kb.memo import per_owner
 from kb.text import is_title
 
@@ -40,11 +41,15 @@ class OutlineLookups:
         rule = self.model.rules[key]
         ja_key = self.ja_key(key) if key[0] == "en" else key
         ja = self.model.rules.get(ja_key) if ja_key else None
-        fixes = self.model.ja_alignment.get(ja_key[1], {}).get("fixes", {}).get(f"rule:{ja_key[2]}", []) if ja else []
+        fixes = self.reference_fixes("ja", ja_key[1], ja_key[2]) if ja else []
+        # a translation of another edition is said to be one (「現行 701.27a の和訳（2026-01-16）」), and
+        # whether this edition's EN wording differs from the translated one's
+        other = translation.other_edition(self, key, ja_key) if ja and key[0] == "en" else None
         return {"number": number, "kind": rule["kind"], "edition": edition, "title": self.titles(key),
                 "text": {"en": rule["text"] if key[0] == "en" else None, "ja": ja["text"] if ja else None},
                 # the JA text's numbers are the translated edition's; a stale one is resolved by its 〔title〕
-                "ja": {"edition": ja_key[1], "number": ja_key[2], "reference_fixes": fixes} if ja else None}
+                "ja": {"edition": ja_key[1], "number": ja_key[2], "reference_fixes": fixes,
+                       "other_edition": other} if ja else None}
 
     def heading(self, number: str, edition: str) -> list[dict]:
         """The titled ancestors of a rule, outermost first (7 その他のルール > 731 昼と夜), and the rule

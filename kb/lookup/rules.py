@@ -9,7 +9,7 @@ from rapidfuzz import fuzz, process
 
 from kb import rulenumbers
 from kb.errors import KBError
-from kb.lookup import cite, display, translation
+from kb.lookup import changes, cite, display, translation
 from kb.memo import per_owner, per_owner_copy
 
 
@@ -42,7 +42,9 @@ class RuleLookups:
         rule = self.model.rules[key]
         derived = self._derived(key)
         part = orjson.Fragment if serialised else orjson.loads
-        texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key)}]
+        texts = [{"lang": key[0], "edition": edition, "text": rule["text"], "citation": self.rule_citation(key),
+                  # each number in the text as the pages link it (kb.lookup.reftext: what it meant then)
+                  "references": self.references(rule["text"], edition, key[0], number)}]
         texts.extend(orjson.loads(derived["ja_texts"]))
         ja = next((t for t in texts if t["lang"] == "ja"), None)
         if lang:
@@ -200,21 +202,28 @@ class RuleLookups:
         return per_owner_copy(self, ("history", number, edition), lambda: self._history(number, edition))
 
     def _history(self, number: str, edition: str) -> list[dict]:
+        """One step per loaded edition holding the rule (kb.lookup.changes says what each step may
+        claim: "created" only when the official edition before is loaded, …); ``not_loaded``: the
+        official editions between this step and the one before that are not loaded."""
         chain = self.lineage.chain(number, edition)
+        loaded = self.loaded_dates()
         out = []
         for index, k in enumerate(chain):
             link = self.model.prev_link.get(k) if index else None
-            if index == 0:  # before the oldest loaded edition nothing is known
-                event = "present" if k[1] == self.lineage.editions[0] else "created"
-            elif link[0] != k[2]:
-                event = "moved, text changed" if link[3] else "moved"
+            before = chain[index - 1][1] if index else self.lineage.step(k[1], -1)
+            if index == 0:  # before the first loaded edition holding it, only the official list tells
+                event, gap = changes.begun(loaded, before, k[1])
             else:
-                event = "text changed" if link[3] else "unchanged"
-            out.append({"edition": k[1], "number": k[2], "text": self.model.rules[k]["text"], "event": event,
+                event, gap = changes.step_kind(link[0] != k[2], link[3]), changes.not_loaded(loaded, before, k[1])
+            out.append({"edition": k[1], "number": k[2], "text": self.model.rules[k]["text"], "event": event.value,
+                        "event_label": {"ja": changes.label(event, "ja"), "en": changes.label(event, "en")},
+                        "not_loaded": gap,
                         "method": link[1] if link else None, "score": link[2] if link else None,
                         "text_changed": link[3] if link else None, "citation": self.rule_citation(k)})
         after = self.lineage.step(chain[-1][1], 1)
         if after:
-            out.append({"edition": after, "number": None, "text": None, "event": "removed",
-                        "method": None, "score": None, "text_changed": None, "citation": None})
+            event, gap = changes.ended(loaded, chain[-1][1], after)
+            out.append({"edition": after, "number": None, "text": None, "event": event.value,
+                        "event_label": {"ja": changes.label(event, "ja"), "en": changes.label(event, "en")},
+                        "not_loaded": gap, "method": None, "score": None, "text_changed": None, "citation": None})
         return out

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import re
 
+from kb.lookup import changes
 from kb.text import normalize
 
 _CORRECTION = re.compile(r"誤り|誤訳|誤記|誤って|間違い|間違って|訂正|misstat|incorrect|erroneous|mistake", re.I)
@@ -94,7 +95,7 @@ def _changes_after(kb, number: str, since: str | None) -> list[dict]:
     except Exception:  # noqa: BLE001
         return []
     return [step for step in steps if (not since or step["edition"] > since)
-            and step["event"] in ("created", "moved", "moved, text changed", "text changed")]
+            and step["event"] in changes.CHANGING]
 
 
 def _by_engine(kb) -> tuple[dict[str, dict], str | None]:

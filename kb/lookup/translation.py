@@ -30,24 +30,52 @@ def label(model, ja_edition: str) -> str:
 
 def official(kb, key) -> dict | None:
     """The official JA text for EN rule ``key`` (or None), with its label, reference fixes and the
-    EN changes since the translated edition."""
+    EN changes since the translated edition (when ``key``'s edition is newer) or up to it (older:
+    ``en_changed_before``, the changes that made this edition's text the translated one)."""
     ja_key = kb.ja_key(key)
     if not ja_key or ja_key == key or ja_key not in kb.model.rules:
         return None
     ja = kb.model.rules[ja_key]
     info = alignment(kb.model, ja_key[1])
-    fixes = [dict(f, meant_today=_today(kb, f["meant"], ja_key[1])) for f in info.get("fixes", {}).get(f"rule:{ja_key[2]}", [])]
+    fixes = kb.reference_fixes("ja", ja_key[1], ja_key[2])
     entry = {"lang": "ja", "edition": ja_key[1], "text": ja["text"], "citation": kb.rule_citation(ja_key),
              "kind": "official", "label": label(kb.model, ja_key[1]), "translation": info.get("translation"),
              "translation_of": {"number": ja_key[2], "edition": ja_key[1]}, "reference_fixes": fixes,
+             "references": kb.references(ja["text"], ja_key[1], "ja", ja_key[2], fixes),
              "examples": [{"text": e["text"], "lang": "ja", "citation": cite.locator(e["locator"], rule=ja_key[2],
                                                                                    edition=ja_key[1])}
                           for e in ja["examples"]],
              "note": None if ja_key[1] == key[1] else f"JA text is the {ja_key[1]} translation of rule {ja_key[2]}"}
-    entry["en_changed"] = en_changes(kb, key, ja_key) if ja_key[1] != key[1] else []
+    changes = en_changes(kb, key, ja_key) if ja_key[1] != key[1] else []
+    newer = key[1] > ja_key[1]
+    # "changed since the translation": only what changed after the translated edition
+    entry["en_changed"] = changes if newer else []
+    entry["en_changed_before"] = [] if newer else changes
     # did the EN wording change between the translated edition and this one (numbers aside)?
-    entry["en_text_changed"] = any(not c["numbers_only"] for c in entry["en_changed"])
+    entry["en_text_changed"] = any(not c["numbers_only"] for c in changes)
+    entry["other_edition"] = other_edition(kb, key, ja_key, entry["en_text_changed"])
     return entry
+
+
+def other_edition(kb, key, ja_key, text_changed: bool | None = None) -> dict | None:
+    """How a translation of another edition is labelled under ``key`` (None: it is this edition's):
+    「現行 701.27a の和訳（2026-01-16）」 / "translation of today's 701.27a (CR 2026-01-16)", and
+    whether the EN wording differs between the two editions (numbers aside)."""
+    if ja_key[1] == key[1]:
+        return None
+    if text_changed is None:
+        _, steps = (kb.lineage.forward(ja_key[2], ja_key[1], key[1]) if key[1] > ja_key[1]
+                    else kb.lineage.forward(key[2], key[1], ja_key[1]))
+        text_changed = any(s["text_changed"] and not only_references(
+            kb.model.rules[("en", s["from_edition"], s["from"])]["text"], kb.model.rules[("en", s["to_edition"], s["to"])]["text"])
+            for s in steps)
+    today = kb.resolve_number(ja_key[2], ja_key[1])["today"] if ("en", ja_key[1], ja_key[2]) in kb.model.rules else None
+    now = today == ja_key[2]  # the translated rule still has its number today
+    number = ja_key[2]
+    return {"number": number, "edition": ja_key[1], "text_changed": text_changed,
+            "same_number": number == key[2],
+            "label": {"ja": f"{'現行 ' if now else ''}{number} の和訳（{ja_key[1]}）",
+                      "en": f"translation of {'today’s ' if now else ''}{number} (CR {ja_key[1]})"}}
 
 
 def _today(kb, number: str | None, edition: str) -> str | None:
@@ -84,6 +112,7 @@ def quoted(kb, key) -> list[dict]:
     for qid in per_owner(kb, "ja-quotes-by-rule", index).get(tuple(key), []):
         q = kb.model.quotes[qid]
         out.append({"lang": "ja", "edition": q["edition"], "text": q["text"], "kind": "quoted",
+                    "references": kb.references(q["text"], q["edition"]),
                     "label": f"as quoted in {q['document_title']}", "quoted_in": q["document"], "quote": qid,
                     "document_title": q["document_title"], "edition_method": q["edition_method"],
                     "citation": cite.locator(q["locator"], rule=q["number"], edition=q["edition"], date=q["date"])})
@@ -96,6 +125,6 @@ def ja_texts(kb, key) -> list[dict]:
     quotes of this edition, then the official translation carried by lineage."""
     found = official(kb, key)
     quotes = quoted(kb, key)
-    if found and (found["edition"] == key[1] or all(c["numbers_only"] for c in found["en_changed"])):
+    if found and (found["edition"] == key[1] or not found["en_text_changed"]):
         return [found, *quotes]
     return [*quotes, *([found] if found else [])]

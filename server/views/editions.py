@@ -56,7 +56,7 @@ def api_diff():
 def diff_page():
     found = _diff_from_request()
     limit = res.arg_int("limit", 300, 1, 5000)
-    groups = {k: [e for e in found["entries"] if e["kind"] == k] for k in KINDS}
+    groups = {str(g): [e for e in found["entries"] if e["group"] == g] for g in found["groups"]}
     loaded = [e["edition"] for e in get_kb().editions() if e["lang"] == "en"]
     return render_template("diff.html", diff=found, groups=groups, limit=limit, loaded=loaded,
                            kind=request.args.get("kind") or None)

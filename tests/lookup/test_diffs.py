@@ -49,10 +49,9 @@ def test_day_and_night_moved_730_to_731(full_kb):
 
 
 def test_counts_add_up_and_every_text_change_has_its_diff(full_kb):
-    before = full_kb.lineage.step("2026-01-16", -1)  # consecutive: an added rule has no earlier link
-    d = full_kb.diff(before, "2026-01-16")
+    d = full_kb.changes("2026-01-16")  # against the loaded edition just before (prev_link is that step)
     c = d["counts"]
-    old_rules = sum(1 for k in full_kb.model.rules if k[:2] == ("en", before))
+    old_rules = sum(1 for k in full_kb.model.rules if k[:2] == ("en", d["from"]))
     new_rules = sum(1 for k in full_kb.model.rules if k[:2] == ("en", "2026-01-16"))
     assert c["unchanged"] + c["text-changed"] + c["moved"] + c["removed"] == old_rules
     assert c["unchanged"] + c["text-changed"] + c["moved"] + c["added"] <= new_rules + c["moved"]
@@ -94,9 +93,9 @@ def test_history_as_spans_with_word_diffs(full_kb):
     h = full_kb.history_spans("701.25", "2011-09-30")
     assert h["spans"][0]["change"]["kind"] == "created" and h["spans"][0]["from"] == "2011-09-30"
     moves = [(s["change"]["from"], s["change"]["to"], s["from"]) for s in h["spans"] if "moved" in s["change"]["kind"]]
-    assert moves[0] == ("701.25", "701.26", "2016-09-30")  # Kaladesh: 701.25 became Proliferate
+    assert moves[0] == ("701.25", "701.26", "2016-09-30")
     assert [m[1] for m in moves][-1] == "701.27" and h["spans"][-1]["to"] == full_kb.current_edition()
-    assert "moved 701.25 → 701.26 on 2016-09-30" in h["summary"]
+    assert "moved 701.25 → 701.26 on 2016-09-30" in h["summary"]  # 2016-08-26, the edition before, is loaded
     # spans cover the chain without gaps: each begins at the edition after the previous one ends
     for before, after in zip(h["spans"], h["spans"][1:]):
         assert full_kb.lineage.step(before["to"], 1) == after["from"]
@@ -108,5 +107,5 @@ def test_history_as_spans_with_word_diffs(full_kb):
 
 def test_a_removed_rule_ends_with_its_removal(full_kb):
     h = full_kb.history_spans("509.2", "2024-07-30")
-    # Foundations (2024-11-08) removed the damage assignment order; 509.2 is now another rule
-    assert h["removed"] == {"edition": "2024-11-08"} and h["summary"][-1] == "removed on 2024-11-08"
+    assert h["removed"] == {"kind": "removed", "edition": "2024-11-08", "last_seen": "2024-07-30", "not_loaded_between": []}
+    assert h["summary"][-1] == "removed on 2024-11-08" and h["summary_ja"][-1] == "2024-11-08 に削除"

@@ -45,7 +45,11 @@ def test_older_japanese_wording_is_attached_to_the_rule_of_its_edition(full_kb):
     assert quoted["label"].startswith("as quoted in ") and quoted["edition"] == "2011-09-30"
     assert rule["text"]["ja"] == quoted["text"] and quoted["text"].startswith("両面カードを呪文として唱える場合")
     assert official["kind"] == "official" and official["label"] == "和訳 20260116.0"
-    assert any(not c["numbers_only"] for c in official["en_changed"])
+    # the EN wording changed between 2011 and the translated edition: before the translation, so
+    # nothing changed "since the translation"; the changes that led to the translated text are listed
+    assert official["en_changed"] == [] and any(not c["numbers_only"] for c in official["en_changed_before"])
+    assert all("2011-09-30" < c["edition"] <= official["edition"] for c in official["en_changed_before"])
+    assert official["other_edition"]["label"]["ja"].endswith(f"の和訳（{official['edition']}）")
 
 
 def test_official_translation_comes_first_where_the_english_wording_is_unchanged(full_kb):

@@ -192,9 +192,11 @@ def test_editions_and_diff_pages(browser, base_url):
     _wait_url(browser, f"from={oldest}")
     assert browser.find_element(by.ID, "diff-from").text == oldest
     counts = browser.find_element(by.ID, "diff-counts").text
-    assert "移動" in counts and "文言の変更" in counts
-    moved = browser.find_elements(by.CSS_SELECTOR, "li.entry.moved")
-    assert moved and moved[0].get_attribute("data-from") != moved[0].get_attribute("data-to")
-    assert browser.find_elements(by.CSS_SELECTOR, ".wdiff ins")
+    assert "本文変更" in counts and "番号だけの変更" in counts  # wording changes first, renumbering last
+    assert browser.find_elements(by.CSS_SELECTOR, "#text-changed .wdiff ins")
+    runs = browser.find_element(by.ID, "renumbering-runs")
+    assert not runs.is_displayed()  # folded until asked for
+    browser.find_element(by.CSS_SELECTOR, "#numbers-only-details summary").click()
+    assert runs.is_displayed() and runs.find_elements(by.CSS_SELECTOR, "li.run a.rn")
     browser.get(browser.current_url + "&lang=en")
     assert browser.find_element(by.TAG_NAME, "h1").text.startswith("Compare editions")

@@ -7,6 +7,7 @@ import re
 import pytest
 from markupsafe import escape
 
+from kb.lookup.changes import label
 from server import create_app
 from tests.shared_data import newest_en_sources
 from tests.server.corpus import tiny_kb
@@ -87,9 +88,14 @@ def test_diff_page_shows_counts_moves_and_word_diffs(client, kb):
     html = client.get(f"/diff?from={OLDEST}&to={CURRENT}&lang=ja").get_data(as_text=True)
     assert "版の比較" in html and f'<span id="diff-from">{OLDEST}</span>' in html
     counts = re.search(r'id="diff-counts".*?</p>', html, re.S)[0]
-    assert f"移動 <strong>{d['counts']['moved']}</strong>" in counts
-    moved = next(e for e in d["entries"] if e["kind"] == "moved")
-    assert f'data-from="{moved["from"]}" data-to="{moved["to"]}"' in html
+    groups = d["group_counts"]
+    assert f"{label('text-changed', 'ja')} <strong>{groups['text-changed']}</strong>" in counts
+    # renumbering-only moves are folded, in runs, after every wording change
+    assert f"{label('numbers-only', 'ja')} <strong>{groups['numbers-only']}</strong>" in counts
+    assert html.index('id="text-changed"') < html.index('id="numbers-only"')
+    assert '<details id="numbers-only-details">' in html
+    run = d["renumbering_runs"][0]
+    assert f'/rules/{run["first_from"]}' in html.split('id="renumbering-runs"')[1]
     changed = next(e for e in d["entries"] if e["diff"])
     inserted = next(o["text"] for o in changed["diff"] if o["op"] == "insert")
     assert f"<ins>{escape(inserted)}</ins>" in html  # the words, escaped, marked as inserted

@@ -9,7 +9,7 @@ import pytest
 from markupsafe import Markup
 
 from server import create_app
-from server.templating import linkify
+from server.rendering import linkify
 from tests.server.corpus import tiny_kb
 
 HTML = {"Accept": "text/html,application/xhtml+xml;q=0.9,*/*;q=0.8"}
