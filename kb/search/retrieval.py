@@ -22,6 +22,8 @@
 - ``card_terms``: the same for the question together with what the named cards are (their type
   lines and Oracle text): the game terms a card's text uses are the question's too, unsaid
   ("Legendary", "dies", "enters", "exile"), and the rules they name are ordered by both;
+- ``examples``: the rules of the CR's examples most like the question (kb.search.examples): an
+  example tells a situation in a question's concrete words, under the rule that decides it;
 - ``refs``: the CR's own links: a rule that the best candidates refer to is what they are about
   ("an effect resolving" -> 608.2; a trigger -> 603.2); learned from the rules' cross-references,
   not a list. (Lifting the parent rules too measured worse: judges cite the subrule.)
@@ -38,6 +40,7 @@ from dataclasses import dataclass, field
 from kb.memo import per_owner
 from kb.search.cardnames import CardNames, NamedCard
 from kb.search.dense import DenseIndex
+from kb.search.examples import CRExamples
 from kb.search.similar import SimilarRulings, RULES_PER_RULING
 from kb.search.terms import DefinedTerms
 from kb.search import tokenize as tk
@@ -61,8 +64,13 @@ POOL = 40
 # forms: tuning half, weight 1.0-4.0, forms taken by up to 1 card in 7 (share <= e^-2) or any: recall@10 flat at
 # 1.0, +.01 at 1.5, +.02-.04 at 2.0-3.0 (the held-out half +.005-.02), falling at 4.0; 2.5, the middle of that
 # range, with the rules referring to each form (bench_judge: tuning .445 -> .477, held-out .434 -> .451).
+# examples (the CR's examples as situations, kb.search.examples): measured on the tune split of
+# bench/bench_external.py (CR examples leave-one-out + labelled official rulings), weight 0.6 / 1.0 / 1.5 / 2.5:
+# recall@10 EN examples .534/.562/.577/.584, JA .472/.487/.545/.523, rulings .528/.549/.556/.539 (without: .483,
+# .412, .523); 1.5, the best over the three. 8 examples per question (4 and 15 measured lower).
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0.6, "card_rules": 0.3, "dense": 1.0,
-           "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5}
+           "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5,
+           "examples": 1.5}
 FORMS_MAX_SHARE = 0.135  # a form more than ~1 card in 7 takes (e^-2: "[Do something]. If [a player] does") says little
 RULED_RULINGS = 3  # per named card: its rulings most like the question (RULES_PER_RULING rules of each)
 SIMILAR_RULINGS = 3  # rulings of any card most like the question (RULES_PER_RULING rules of each)
@@ -109,8 +117,9 @@ def _numbers(hits) -> list[str]:
 class Retriever:
     def __init__(self, index, dense: DenseIndex | None = None, cards: CardNames | None = None,
                  links: dict[str, tuple[str, ...]] | None = None, weights: dict[str, float] | None = None,
-                 terms: DefinedTerms | None = None):
+                 terms: DefinedTerms | None = None, examples: CRExamples | None = None):
         self.index = index
+        self.examples = examples
         self.terms = terms
         self.dense = dense
         self.cards = cards
@@ -153,6 +162,10 @@ class Retriever:
                 out["similar"] = similar[:POOL]
         if self.terms is not None and self.weights["terms"]:
             out["terms"] = self.terms.rules(words)
+        if self.examples and self.weights["examples"]:
+            found = self.examples.rules(query)
+            if found:
+                out["examples"] = found
         if self.dense is not None and self.weights["dense"]:
             out["dense"] = [n for n, _ in self.dense.search(query, POOL)]
         return out, named
