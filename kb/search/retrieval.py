@@ -86,6 +86,7 @@ class RuleHit:
     number: str
     score: float
     sources: dict[str, int] = field(default_factory=dict)  # retriever -> rank (1-based)
+    why: list[dict] = field(default_factory=list)  # the phrases that led to it (kb.search.why), when asked
 
     @property
     def via(self) -> list[str]:
@@ -132,7 +133,10 @@ class Retriever:
         self.weights = dict(WEIGHTS, **(weights or {}))
 
     def lists(self, query: str) -> tuple[dict[str, list[str]], list[NamedCard]]:
-        named = self.cards.find(query) if self.cards else []
+        found = self.cards.find(query) if self.cards else []
+        # only a card whose text is loaded says what it does; a name known alone stays in the words
+        # (blanking it too measured lower on the tune split of bench_external: EN examples .577 -> .562)
+        named = [c for c in found if c.loaded]
         words = CardNames.without_names(query, named) if named else query  # the rules' words, not the names'
         out: dict[str, list[str]] = {"bm25": _numbers(self.index.search(words, kinds={"rule"}, limit=POOL, snippets=False))}
         if named:
@@ -163,12 +167,12 @@ class Retriever:
         if self.terms is not None and self.weights["terms"]:
             out["terms"] = self.terms.rules(words)
         if self.examples and self.weights["examples"]:
-            found = self.examples.rules(query)
-            if found:
-                out["examples"] = found
+            like = self.examples.rules(query)
+            if like:
+                out["examples"] = like
         if self.dense is not None and self.weights["dense"]:
             out["dense"] = [n for n, _ in self.dense.search(query, POOL)]
-        return out, named
+        return out, named + [c for c in found if not c.loaded]
 
     def _forms(self, named: list[NamedCard]) -> list[str]:
         """The named cards' text forms (kb.build.forms), rarest first, each with the rules referring to it."""
@@ -231,9 +235,15 @@ class Retriever:
                 hit.sources.setdefault("refs", 0)
         return sorted(hits.values(), key=lambda h: (-h.score, h.number))[:limit]
 
-    def search(self, query: str, limit: int = 10) -> Retrieved:
+    def search(self, query: str, limit: int = 10, explain: bool = False) -> Retrieved:
+        """The rules ``query`` needs; ``explain``: each with the phrases that led to it (kb.search.why)."""
         lists, named = self.lists(query)
-        return Retrieved(self.fuse(lists, limit), named)
+        hits = self.fuse(lists, limit)
+        if explain:
+            from kb.search.why import explain as why
+            loaded = [c for c in named if c.loaded]
+            why(self, query, CardNames.without_names(query, loaded) if loaded else query, named, hits)
+        return Retrieved(hits, named)
 
 
 def rule_links(model) -> dict[str, tuple[str, ...]]:
