@@ -43,6 +43,7 @@ from kb.search.dense import DenseIndex
 from kb.search.examples import CRExamples
 from kb.search.similar import SimilarRulings, RULES_PER_RULING
 from kb.search.terms import DefinedTerms
+from kb.search.why import VIA, explain as explain_hits
 from kb.search import tokenize as tk
 from kb.search.tokenize import HAS_JA
 
@@ -74,8 +75,6 @@ WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0
 FORMS_MAX_SHARE = 0.135  # a form more than ~1 card in 7 takes (e^-2: "[Do something]. If [a player] does") says little
 RULED_RULINGS = 3  # per named card: its rulings most like the question (RULES_PER_RULING rules of each)
 SIMILAR_RULINGS = 3  # rulings of any card most like the question (RULES_PER_RULING rules of each)
-# how a list is named to a user: both rulings lists are the cards' official rulings, both glossary lists defined terms
-VIA = {"ruled": "rulings", "similar": "rulings", "card_terms": "terms", "forms": "card_rules"}
 REFS_FROM = 8  # the best fused candidates whose links count
 MIN_WORDS = 6  # a query of fewer words is a lookup (a name, a term), not a question
 MIN_JA_CHARS = 15
@@ -240,9 +239,8 @@ class Retriever:
         lists, named = self.lists(query)
         hits = self.fuse(lists, limit)
         if explain:
-            from kb.search.why import explain as why
             loaded = [c for c in named if c.loaded]
-            why(self, query, CardNames.without_names(query, loaded) if loaded else query, named, hits)
+            explain_hits(self, query, CardNames.without_names(query, loaded) if loaded else query, named, hits)
         return Retrieved(hits, named)
 
 

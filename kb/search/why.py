@@ -26,6 +26,8 @@ MIN_IDF = 1.5  # a word shared with a rule says something only if few rules use 
 WORDS = 4  # shared words shown per reason
 SNIPPET = 110  # characters of a ruling or an example
 _WORD = re.compile(r"[A-Za-z0-9]+(?:['’][a-z]+)?")
+# how a list is named to a user: both rulings lists are the cards' official rulings, both glossary lists defined terms
+VIA = {"ruled": "rulings", "similar": "rulings", "card_terms": "terms", "forms": "card_rules"}
 _KANA = re.compile(r"[\u3040-\u309f、。]+")
 
 
@@ -34,7 +36,7 @@ def _short(text: str) -> str:
     return text if len(text) <= SNIPPET else text[:SNIPPET - 1].rsplit(" ", 1)[0] + "…"
 
 
-def _shared_words(retriever, query: str, number: str) -> str:
+def _shared_words(retriever, query: str, number: str, min_idf: float = MIN_IDF) -> str:
     """The question's words (as written) whose stems the rule's text has, rarest rules' words only."""
     terms = retriever.terms
     if terms is None:
@@ -57,7 +59,7 @@ def _shared_words(retriever, query: str, number: str) -> str:
     out: list[str] = []
     for m in _WORD.finditer(query):
         stem = tk.stem(m.group().lower())
-        if stem in have and idf.get(stem, 0.0) >= MIN_IDF and m.group() not in out:
+        if stem in have and idf.get(stem, 0.0) >= min_idf and m.group() not in out:
             out.append(m.group())
     return ", ".join(out[:WORDS])
 
@@ -111,15 +113,16 @@ def _card_reason(retriever, named, number: str, via: str) -> dict | None:
 
 
 def _form_line(retriever, card: dict, number: str) -> str:
-    from kb.build.forms import forms_in, matching_text, text_forms  # the build's forms, read at query time
-    forms = per_owner(retriever, "why-forms", lambda: text_forms(retriever.cards.model))
-    mine = [f for f in forms if f.rule == number]
-    own = [f["name"] for f in card.get("faces", ())] + [card.get("oracle_name") or ""]
+    """The line of the card's Oracle text that takes the rule's form: the one sharing the most of the
+    rule's words (the forms themselves are matched at build time, kb.build.forms)."""
+    best, most = "", 0
     for face in card.get("faces", ()):
         for line in (face.get("text") or "").split("\n"):
-            if mine and forms_in(mine, matching_text(line, own)):
-                return _short(line)
-    return ""
+            shared = _shared_words(retriever, line, number, min_idf=0.0)  # a form's words are common ones
+            count = len(shared.split(", ")) if shared else 0
+            if count > most:
+                best, most = line, count
+    return _short(best) if best else ""
 
 
 def _ruling_reason(retriever, named, pairs: list, number: str, via: str) -> dict | None:
@@ -146,7 +149,6 @@ def _example_reason(retriever, like: list[int], lang: str, number: str) -> dict 
 
 def explain(retriever, query: str, words: str, named: list, hits: list) -> None:
     """Set each hit's ``why``: one reason per kind of evidence that found it, strongest list first."""
-    from kb.search.retrieval import VIA  # (retrieval imports this module lazily: no cycle)
     named = [c for c in named if c.loaded]
     used = {name for hit in hits for name in hit.sources}
     like = retriever.examples.like(query, 20) if "examples" in used and retriever.examples else []
