@@ -137,6 +137,27 @@ def check_left_out(index, queries: list[dict]) -> None:
     print(f"leave-one-out checked: none of {len(probes)} query texts is in the index's rule or glossary documents")
 
 
+def sweep(retriever, ours, queries, spec: str) -> None:
+    """Recall@10 / MRR per set on the tune split, for each weight changed alone (the others as shipped)."""
+    tune = [q for q in queries if split_of(q["id"]) == "tune"]
+    sets = sorted({q["set"] for q in tune})
+    variants = [("as is", None, None)] + [(f"{name}={v}", name, float(v)) for name, values in
+                                          (kv.split("=") for kv in spec.split(",")) for v in values.split("/")]
+    for label, name, value in variants:
+        saved = retriever.weights.get(name) if name else None
+        if name:
+            retriever.weights[name] = value
+        try:
+            parts = []
+            for s in sets:
+                r = evaluate(ours, [q for q in tune if q["set"] == s])
+                parts.append(f"{s} {r['recall']:.3f}/{r['mrr']:.3f}")
+        finally:
+            if name:
+                retriever.weights[name] = saved
+        print(f"sweep {label:18} " + "  ".join(parts))
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--home", type=Path, required=True, help="KB home with a snapshot (kb build)")
@@ -145,6 +166,7 @@ def main() -> None:
     parser.add_argument("--shipped", action="store_true", help="also score the snapshot's retriever (examples indexed)")
     parser.add_argument("--only", help="score only this set (ex-en, ex-ja, rulings)")
     parser.add_argument("--weights", default="", help="try fusion weights: name=value,name=value (tune split)")
+    parser.add_argument("--sweep", default="", help="tune split only: name=v1/v2,... one weight changed at a time")
     parser.add_argument("--quick", action="store_true", help="the plain hybrid and BM25 only, no strict variant")
     parser.add_argument("--cache", type=Path, help="keep the example-free index here between runs (same snapshot)")
     args = parser.parse_args()
@@ -190,6 +212,9 @@ def main() -> None:
         return [h.number for h in retriever.fuse(lists, 100)]
 
     by_text = {q["q"]: q for q in queries}
+    if args.sweep:
+        sweep(retriever, ours, queries, args.sweep)
+        return
     systems = {"BM25 stemmed": base.search,
                "BM25 stemmed, gold struck": lambda q: [n for n in base.search(q) if n not in by_text[q]["expected"]],
                "kb hybrid (leave-one-out)": ours}

@@ -69,6 +69,10 @@ POOL = 40
 # bench/bench_external.py (CR examples leave-one-out + labelled official rulings), weight 0.6 / 1.0 / 1.5 / 2.5:
 # recall@10 EN examples .534/.562/.577/.584, JA .472/.487/.545/.523, rulings .528/.549/.556/.539 (without: .483,
 # .412, .523); 1.5, the best over the three. 8 examples per question (4 and 15 measured lower).
+# The other weights, each moved alone on that tune split (bench_external --sweep): no change moved all three sets
+# the same way beyond ~.02 (bm25 1.0: EN examples +.033, rulings -.024), so they stay as the own bench set them.
+# The text forms of a question's *quoted* text (as the named cards' ``forms``) measured flat to lower (weight
+# 0.5-4: EN examples recall@10 .574-.582, MRR .316 -> .299-.312): not kept.
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0.6, "card_rules": 0.3, "dense": 1.0,
            "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5,
            "examples": 1.5}
