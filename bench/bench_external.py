@@ -26,7 +26,7 @@ size of the leak the leave-one-out removes, never a figure to steer by.
 Split: a fixed hash of each query's id (sha1, first byte even = tune, odd = reported). Change the
 retriever looking at the tune split only; the reported split is what a change is judged on.
 Latency: the hybrid's whole retrieval per question in process, p50/p99, after one pass over every
-query (each card ruling's rules then computed, as a server's preparation does), without and with the
+query and the preparation a server does (every card ruling's rules, Retriever.prepare), without and with the
 explanation of each rule (kb.search.why) that the API, the CLI and /search give.
 """
 from __future__ import annotations
@@ -247,6 +247,7 @@ def main() -> None:
                     if not set(q["expected"]) & set(top):
                         print(f"  {q['id']} miss {q['expected']} first@{first} top {top[:6]}  {q['q'][:100]!r}")
     examples_index.hidden = frozenset()
+    retriever.prepare()  # as a server does before serving (KB.prepare_search): every card ruling's rules
     for explain in (False, True):  # with explain: what the API, the CLI and /search answer (why each rule)
         times = []
         for q in queries:
