@@ -150,11 +150,19 @@ def openapi_document() -> dict:
                               "items": {"type": "object", "properties": {
                                   "number": {"type": "string"}, "edition": {"type": "string"},
                                   "text": {"type": "string"}, "via": {"type": "array", "items": {"type": "string"}},
+                                  "why": {"type": "array", "description": "Why it is listed: the phrase of the question, "
+                                          "a named card's text, a ruling or a CR example that led to it",
+                                          "items": {"type": "object", "properties": {
+                                              "via": {"type": "string"},
+                                              "from": {"type": "string", "enum": ["question", "card", "ruling", "example", "rule"]},
+                                              "phrase": {"type": "string"}, "card": {"type": "string"}}}},
                                   "citation": {"$ref": "#/components/schemas/Citation"}}}},
                     "cards": {"type": "array", "description": "A question only: the cards it names",
                               "items": {"type": "object", "properties": {
                                   "key": {"type": "string"}, "name": {"type": "string"},
-                                  "oracle_name": {"type": "string"}}}},
+                                  "oracle_name": {"type": "string"},
+                                  "text_loaded": {"type": "boolean", "description": "false: known by name only, its "
+                                                  "Oracle text is not loaded (kb fetch --cards), so it was not read"}}}},
                     "hits": {"type": "array", "items": {"type": "object", "properties": {
                         "kind": {"type": "string"}, "id": {"type": "string"}, "title": {"type": "string"},
                         "snippet": {"type": "string", "description": "HTML-escaped; matches in <mark>"},

@@ -122,7 +122,9 @@ def _print_search(result: dict) -> None:
     if result.get("goto"):
         click.echo(f"rule {result['goto']} → kb rule {result['goto']}")
     if result.get("cards") and result.get("rules") is not None:
-        click.echo("cards named: " + ", ".join(c["oracle_name"] for c in result["cards"]))
+        click.echo("cards named: " + ", ".join(c["oracle_name"] + ("" if c.get("text_loaded", True) else
+                                                                   " (text not loaded: not read)")
+                                               for c in result["cards"]))
     elif result.get("cards"):  # a lookup: cards by name, part of a name or spelling
         click.echo("cards:")
         for c in result["cards"]:
@@ -136,6 +138,12 @@ def _print_search(result: dict) -> None:
             text = rule["text"] if len(rule["text"]) <= 110 else rule["text"][:109] + "…"
             click.echo(f"  {rule['number']:<9} {text}")
             click.echo(f"            {cite(rule['citation'])}  (via {', '.join(rule['via'])})")
+            for why in rule.get("why", ()):
+                said = {"question": "question says", "card": "card", "ruling": "ruling", "example": "CR example",
+                        "rule": "referred to by"}[why["from"]]
+                card = f" {why['card']}" if why.get("card") else ""
+                phrase = f": \"{why['phrase']}\"" if why.get("phrase") else ""
+                click.echo(f"            why: {said}{card}{phrase}  [{why['via']}]")
         click.echo("matches:")
     for hit in result["hits"]:
         snippet = html.unescape(_re.sub(r"</?mark>", "*", hit["snippet"]))

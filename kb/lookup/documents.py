@@ -202,11 +202,13 @@ class DocumentLookups:
         from kb.search.retrieval import is_question
         if current is None or not is_question(query):
             return {}
-        found = self.retriever().search(query, limit=limit)
-        return {"rules": [self._question_rule(("en", current, h.number), h.via)
+        found = self.retriever().search(query, limit=limit, explain=True)
+        return {"rules": [self._question_rule(("en", current, h.number), h.via) | {"why": h.why}
                           for h in found.rules if ("en", current, h.number) in self.model.rules],
-                "cards": [{"key": c.key, "name": c.name, "oracle_name": self.model.cards[c.key]["oracle_name"],
-                           "name_ja": self.model.cards[c.key].get("name_ja"), "citation": self._card_citation(c.key)}
+                "cards": [{"key": c.key, "name": c.name,
+                           "oracle_name": self.model.cards[c.key].get("oracle_name") or self.model.cards[c.key]["name_en"],
+                           "name_ja": self.model.cards[c.key].get("name_ja"), "text_loaded": c.loaded,
+                           "citation": self._card_citation(c.key)}
                           for c in found.cards]}
 
     def _question_rule(self, key, via: list[str]) -> dict:

@@ -129,11 +129,13 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
         question names, dense vectors and the CR's links, fused."""
         def make(with_dense: bool):
             from kb.search.cardnames import CardNames
+            from kb.search.examples import CRExamples
             from kb.search.retrieval import Retriever, rule_links
             from kb.search.terms import DefinedTerms
             return Retriever(self.search_index, self.dense_index() if with_dense else None,
                              CardNames(self.model), rule_links(self.model),
-                             terms=DefinedTerms(self.search_index, self.model))
+                             terms=DefinedTerms(self.search_index, self.model),
+                             examples=CRExamples.from_model(self.model))
         return self._once(f"retriever-{dense}", lambda: make(dense))
 
     def graph_view(self):

@@ -24,6 +24,11 @@ _ENDING = re.compile(r"(?:e?s|e?d|ing)?(?![A-Za-z0-9])")
 RULINGS_CHARS = 2000  # of one card's rulings, as one query (tuning half: 1500-3000 within .005)
 JA_OFFSET = 10**6  # a JA name's offsets are in the folded text, kept apart from EN ones
 MIN_JA = 2  # JA names of one character (火) are words of every sentence
+# A card known by name only (the name tables, no Oracle text loaded) is taken from a question only when the
+# name can hardly be a plain word: an EN name of two words or more, or one word that is not a game term and
+# does not open a sentence; a JA name of MIN_JA_UNLOADED characters or more, or in 《》.
+MIN_JA_UNLOADED = 4
+_SENTENCE_START = re.compile(r"(?:^|[.!?:]\s+|\n)$")
 
 
 @dataclass(slots=True, frozen=True)
@@ -32,6 +37,7 @@ class NamedCard:
     name: str  # as matched
     start: int
     end: int
+    loaded: bool = True  # its Oracle text is in the card data (False: known by name only)
 
 
 class CardNames:
@@ -39,8 +45,13 @@ class CardNames:
         self.model = model
         self.en: dict[str, list[tuple[str, str]]] = {}  # first word -> [(name, key)], longest first
         self.ja: dict[str, list[tuple[str, str]]] = {}  # first two characters -> [(name, key)]
+        self.unloaded_en: dict[str, list[tuple[str, str]]] = {}  # the same for cards known by name only
+        self.unloaded_ja: dict[str, list[tuple[str, str]]] = {}
+        terms = {normalize(n) for n in model.mechanic_names} | {normalize(t) for (_, _, t) in model.glossary}
+        terms |= {w for t in list(terms) for w in t.split()}  # "Flash" in "flash ability" too
         for key, card in model.cards.items():
             if "faces" not in card:
+                self._add_unloaded(key, card, terms)
                 continue
             names = {card["oracle_name"], card["name_en"], *(f["name"] for f in card["faces"][:1 if card.get("meld")
                                                                                       else None])}
@@ -51,9 +62,18 @@ class CardNames:
                 if name and len(name) >= MIN_JA:
                     name = normalize(name)
                     self.ja.setdefault(name[:2], []).append((name, key))
-        for table in (self.en, self.ja):
+        for table in (self.en, self.ja, self.unloaded_en, self.unloaded_ja):
             for names in table.values():
                 names.sort(key=lambda nk: -len(nk[0]))
+
+    def _add_unloaded(self, key: str, card: dict, terms: set[str]) -> None:
+        name = (card.get("name_en") or "").translate(_QUOTES)
+        if name and " // " not in name and (" " in name or normalize(name) not in terms):
+            self.unloaded_en.setdefault(name.split(" ", 1)[0], []).append((name, key))
+        name_ja = card.get("name_ja")
+        if name_ja and len(name_ja) >= MIN_JA and name_ja != "undefined":
+            name_ja = normalize(name_ja)
+            self.unloaded_ja.setdefault(name_ja[:2], []).append((name_ja, key))
 
     def __bool__(self) -> bool:
         return bool(self.en or self.ja)
@@ -64,11 +84,21 @@ class CardNames:
         found: dict[str, NamedCard] = {}
         taken: list[tuple[int, int]] = []
 
-        def add(key: str, name: str, start: int, end: int) -> None:
+        def add(key: str, name: str, start: int, end: int, loaded: bool = True) -> None:
             if any(s < end and start < e for s, e in taken):
                 return
             taken.append((start, end))
-            found.setdefault(key, NamedCard(key, name, start, end))
+            found.setdefault(key, NamedCard(key, name, start, end, loaded))
+        self._find_en(text, self.en, add)
+        if HAS_JA.search(text):
+            folded = normalize(text)
+            self._find_ja(folded, self.ja, add)
+            self._find_ja(folded, self.unloaded_ja, lambda *a: add(*a, loaded=False), unloaded=True)
+        self._find_en(text, self.unloaded_en, lambda *a: add(*a, loaded=False), unloaded=True)
+        return sorted(found.values(), key=lambda c: c.start)
+
+    @staticmethod
+    def _find_en(text: str, table, add, unloaded: bool = False) -> None:
         for m in _WORD_START.finditer(text):
             start = m.start()
             word = text[start:].split(" ", 1)[0]
@@ -76,19 +106,22 @@ class CardNames:
             firsts = {word, bare, word.rstrip(".,;:!?)'s").rstrip("'")}
             firsts.update(bare[:-len(e)] for e in ("s", "es", "d", "ed", "ing") if bare.endswith(e))  # Disenchanted
             for first in firsts:
-                for name, key in self.en.get(first, ()):
+                for name, key in table.get(first, ()):
                     ending = _ENDING.match(text, start + len(name)) if text.startswith(name, start) else None
+                    if ending and unloaded and " " not in name and _SENTENCE_START.search(text[:start]):
+                        continue  # one capitalised word opening a sentence is a word, not a name
                     if ending:
                         add(key, name, start, ending.end())
                         break
-        if HAS_JA.search(text):
-            folded = normalize(text)
-            for i in range(len(folded) - 1):
-                for name, key in self.ja.get(folded[i:i + 2], ()):
-                    if folded.startswith(name, i):
-                        add(key, name, i + JA_OFFSET, i + JA_OFFSET + len(name))  # apart from EN offsets
-                        break
-        return sorted(found.values(), key=lambda c: c.start)
+
+    @staticmethod
+    def _find_ja(folded: str, table, add, unloaded: bool = False) -> None:
+        for i in range(len(folded) - 1):
+            for name, key in table.get(folded[i:i + 2], ()):
+                if folded.startswith(name, i) and (not unloaded or len(name) >= MIN_JA_UNLOADED or (
+                        folded[i - 1:i] == "《" and folded[i + len(name):i + len(name) + 1] == "》")):
+                    add(key, name, i + JA_OFFSET, i + JA_OFFSET + len(name))  # apart from EN offsets
+                    break
 
     @staticmethod
     def without_names(query: str, cards: list[NamedCard]) -> str:

@@ -22,6 +22,8 @@
 - ``card_terms``: the same for the question together with what the named cards are (their type
   lines and Oracle text): the game terms a card's text uses are the question's too, unsaid
   ("Legendary", "dies", "enters", "exile"), and the rules they name are ordered by both;
+- ``examples``: the rules of the CR's examples most like the question (kb.search.examples): an
+  example tells a situation in a question's concrete words, under the rule that decides it;
 - ``refs``: the CR's own links: a rule that the best candidates refer to is what they are about
   ("an effect resolving" -> 608.2; a trigger -> 603.2); learned from the rules' cross-references,
   not a list. (Lifting the parent rules too measured worse: judges cite the subrule.)
@@ -38,8 +40,10 @@ from dataclasses import dataclass, field
 from kb.memo import per_owner
 from kb.search.cardnames import CardNames, NamedCard
 from kb.search.dense import DenseIndex
+from kb.search.examples import CRExamples
 from kb.search.similar import SimilarRulings, RULES_PER_RULING
 from kb.search.terms import DefinedTerms
+from kb.search.why import VIA, explain as explain_hits
 from kb.search import tokenize as tk
 from kb.search.tokenize import HAS_JA
 
@@ -61,13 +65,20 @@ POOL = 40
 # forms: tuning half, weight 1.0-4.0, forms taken by up to 1 card in 7 (share <= e^-2) or any: recall@10 flat at
 # 1.0, +.01 at 1.5, +.02-.04 at 2.0-3.0 (the held-out half +.005-.02), falling at 4.0; 2.5, the middle of that
 # range, with the rules referring to each form (bench_judge: tuning .445 -> .477, held-out .434 -> .451).
+# examples (the CR's examples as situations, kb.search.examples): measured on the tune split of
+# bench/bench_external.py (CR examples leave-one-out + labelled official rulings), weight 0.6 / 1.0 / 1.5 / 2.5:
+# recall@10 EN examples .534/.562/.577/.584, JA .472/.487/.545/.523, rulings .528/.549/.556/.539 (without: .483,
+# .412, .523); 1.5, the best over the three. 8 examples per question (4 and 15 measured lower).
+# The other weights, each moved alone on that tune split (bench_external --sweep): no change moved all three sets
+# the same way beyond ~.02 (bm25 1.0: EN examples +.033, rulings -.024), so they stay as the own bench set them.
+# The text forms of a question's *quoted* text (as the named cards' ``forms``) measured flat to lower (weight
+# 0.5-4: EN examples recall@10 .574-.582, MRR .316 -> .299-.312): not kept.
 WEIGHTS = {"bm25": 1.5, "cards": 0.6, "rulings": 1.5, "ruled": 1.0, "similar": 0.6, "card_rules": 0.3, "dense": 1.0,
-           "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5}
+           "terms": 1.2, "card_terms": 0.45, "refs": 0.3, "forms": 2.5,
+           "examples": 1.5}
 FORMS_MAX_SHARE = 0.135  # a form more than ~1 card in 7 takes (e^-2: "[Do something]. If [a player] does") says little
 RULED_RULINGS = 3  # per named card: its rulings most like the question (RULES_PER_RULING rules of each)
 SIMILAR_RULINGS = 3  # rulings of any card most like the question (RULES_PER_RULING rules of each)
-# how a list is named to a user: both rulings lists are the cards' official rulings, both glossary lists defined terms
-VIA = {"ruled": "rulings", "similar": "rulings", "card_terms": "terms", "forms": "card_rules"}
 REFS_FROM = 8  # the best fused candidates whose links count
 MIN_WORDS = 6  # a query of fewer words is a lookup (a name, a term), not a question
 MIN_JA_CHARS = 15
@@ -78,6 +89,7 @@ class RuleHit:
     number: str
     score: float
     sources: dict[str, int] = field(default_factory=dict)  # retriever -> rank (1-based)
+    why: list[dict] = field(default_factory=list)  # the phrases that led to it (kb.search.why), when asked
 
     @property
     def via(self) -> list[str]:
@@ -109,8 +121,9 @@ def _numbers(hits) -> list[str]:
 class Retriever:
     def __init__(self, index, dense: DenseIndex | None = None, cards: CardNames | None = None,
                  links: dict[str, tuple[str, ...]] | None = None, weights: dict[str, float] | None = None,
-                 terms: DefinedTerms | None = None):
+                 terms: DefinedTerms | None = None, examples: CRExamples | None = None):
         self.index = index
+        self.examples = examples
         self.terms = terms
         self.dense = dense
         self.cards = cards
@@ -123,7 +136,10 @@ class Retriever:
         self.weights = dict(WEIGHTS, **(weights or {}))
 
     def lists(self, query: str) -> tuple[dict[str, list[str]], list[NamedCard]]:
-        named = self.cards.find(query) if self.cards else []
+        found = self.cards.find(query) if self.cards else []
+        # only a card whose text is loaded says what it does; a name known alone stays in the words
+        # (blanking it too measured lower on the tune split of bench_external: EN examples .577 -> .562)
+        named = [c for c in found if c.loaded]
         words = CardNames.without_names(query, named) if named else query  # the rules' words, not the names'
         out: dict[str, list[str]] = {"bm25": _numbers(self.index.search(words, kinds={"rule"}, limit=POOL, snippets=False))}
         if named:
@@ -153,9 +169,13 @@ class Retriever:
                 out["similar"] = similar[:POOL]
         if self.terms is not None and self.weights["terms"]:
             out["terms"] = self.terms.rules(words)
+        if self.examples and self.weights["examples"]:
+            like = self.examples.rules(query)
+            if like:
+                out["examples"] = like
         if self.dense is not None and self.weights["dense"]:
             out["dense"] = [n for n, _ in self.dense.search(query, POOL)]
-        return out, named
+        return out, named + [c for c in found if not c.loaded]
 
     def _forms(self, named: list[NamedCard]) -> list[str]:
         """The named cards' text forms (kb.build.forms), rarest first, each with the rules referring to it."""
@@ -218,9 +238,14 @@ class Retriever:
                 hit.sources.setdefault("refs", 0)
         return sorted(hits.values(), key=lambda h: (-h.score, h.number))[:limit]
 
-    def search(self, query: str, limit: int = 10) -> Retrieved:
+    def search(self, query: str, limit: int = 10, explain: bool = False) -> Retrieved:
+        """The rules ``query`` needs; ``explain``: each with the phrases that led to it (kb.search.why)."""
         lists, named = self.lists(query)
-        return Retrieved(self.fuse(lists, limit), named)
+        hits = self.fuse(lists, limit)
+        if explain:
+            loaded = [c for c in named if c.loaded]
+            explain_hits(self, query, CardNames.without_names(query, loaded) if loaded else query, named, hits)
+        return Retrieved(hits, named)
 
 
 def rule_links(model) -> dict[str, tuple[str, ...]]:
