@@ -57,7 +57,7 @@ def serve(host, port, workers, dev, sparql_endpoint, sparql_server) -> None:
 @main.command(help="Export the graph: kb export --format turtle|jsonld|nt [-o FILE]")
 @click.option("--format", "fmt", type=click.Choice(["turtle", "jsonld", "nt"]), default="turtle", show_default=True)
 @click.option("--output", "-o", type=click.Path(dir_okay=False), help="file to write (default: stdout)")
-@click.option("--vocab", is_flag=True, help="Export the vocabulary (kb/vocab.ttl) instead of the graph.")
+@click.option("--vocab", is_flag=True, help="Export the vocabulary (kb/vocab/vocab.ttl) instead of the graph.")
 def export(fmt, output, vocab) -> None:
     if output and not Path(output).parent.is_dir():  # checked before minutes of serialising
         fail_with(InvalidParameter(f"-o {output}: no folder {Path(output).parent}"))

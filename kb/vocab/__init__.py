@@ -1,7 +1,7 @@
 """The project's RDF vocabulary: the only place an IRI is spelled.
 
 Like rdflib's own ``namespace/_SKOS.py``: a closed ``DefinedNamespace`` (an unknown term raises),
-one commented line per term. ``kb/vocab.ttl`` is generated from this module (``kb export --vocab``)
+one commented line per term. ``kb/vocab/vocab.ttl`` is generated from this module (``kb export --vocab``)
 and a test keeps the two in step. Instance IRIs are minted by the helpers at the bottom.
 """
 from __future__ import annotations

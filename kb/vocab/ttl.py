@@ -1,4 +1,4 @@
-"""kb/vocab.ttl is generated from kb/vocab.py: each term's comment becomes its rdfs:comment."""
+"""kb/vocab/vocab.ttl is generated from kb/vocab/__init__.py: each term's comment becomes its rdfs:comment."""
 from __future__ import annotations
 
 import re
@@ -39,5 +39,5 @@ def vocabulary_turtle() -> str:
     return vocabulary_graph().serialize(format="turtle")
 
 
-if __name__ == "__main__":  # python -m kb.vocab.ttl  (rewrites kb/vocab.ttl)
+if __name__ == "__main__":  # python -m kb.vocab.ttl  (rewrites kb/vocab/vocab.ttl)
     VOCAB_TTL.write_text(vocabulary_turtle(), encoding="utf-8")
