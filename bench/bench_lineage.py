@@ -5,8 +5,9 @@ the time each takes for every consecutive pair of the loaded EN editions.
 
     python bench/bench_lineage.py [--data ../shared/data] [--misses]
 
-A truth link is (edition A, rule) -> rule in the next edition (``to`` null: removed), or, for
-kind ``long-range``, -> its number in the newest edition, followed along the chain of links.
+A truth link is (edition A, rule) -> rule in edition B (``to`` null: removed): the next edition of
+the 34 the truth set was written over, or, for kind ``long-range``, the newest. The answer follows
+the chain of links across every loaded edition from A to B.
 recall    = truth links answered correctly / truth links of that kind
 precision = right links / links the algorithm gave for those rules (a link for a removed rule
             is a false positive; no link is no answer)
@@ -88,15 +89,16 @@ def predict(links: dict, truth: dict, order: list[str]) -> str | None | bool:
     """The algorithm's answer for one truth link (False: the rule is not in the loaded edition)."""
     if truth["from_edition"] not in order:
         return False
-    at = order.index(truth["from_edition"])
-    if truth["kind"] == "long-range":
-        number = truth["from"]
-        for edition in order[at:order.index(truth["to_edition"])]:
-            number = links.get((edition, number))
-            if number is None:
-                return None
-        return number
-    return links.get((truth["from_edition"], truth["from"]))
+    if truth["to_edition"] not in order:
+        return False
+    # every kind follows the chain of links to the truth's edition: with more editions loaded than
+    # the truth set was written over, a link of the truth spans several loaded steps
+    number = truth["from"]
+    for edition in order[order.index(truth["from_edition"]):order.index(truth["to_edition"])]:
+        number = links.get((edition, number))
+        if number is None:
+            return None
+    return number
 
 
 def score(links: dict, truths: list[dict], order: list[str]) -> tuple[dict, list]:
