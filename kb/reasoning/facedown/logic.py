@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from kb.reasoning.cards import colours, mana_value, real_card
 from kb.errors import SituationError
-from kb.reasoning.facedown.copying import copy_of_face_down
+from kb.reasoning.facedown.copying import copy_of_face_down, ward_ends
 from kb.reasoning.facedown.dread import manifest_dread
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
@@ -300,6 +300,8 @@ def _turn_up(ctx, st):
     if card.get("double_faced"):
         ctx.apply("712.15a")
         dfc = {"face_up_after": "front", "can_transform_while_face_down": False}
+    if method != "disguise":
+        ward_ends(ctx, st)
     ctx.apply("708.8")
     real = st["copied"] or card
     p, t = _bonus(st)
