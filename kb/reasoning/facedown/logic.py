@@ -11,7 +11,7 @@ from kb.reasoning.cards import colours, mana_value, real_card
 from kb.errors import SituationError
 from kb.reasoning.facedown.copying import copy_of_face_down, ward_ends
 from kb.reasoning.facedown.dread import manifest_dread
-from kb.reasoning.facedown import rest  # noqa: F401  (registers the rest of 708: leaving, looking, turning down)
+from kb.reasoning.facedown.rest import look  # noqa: F401  (registers the rest of 708: leaving, looking, turning down)
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
