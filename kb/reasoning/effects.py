@@ -134,6 +134,7 @@ def steps(mechanic: str, kinds: tuple[str, ...]):
         if creature["damage"] < t:
             return f"{creature['damage']} damage is less than its toughness {t}: not lethal, it survives"
         if creature["indestructible"]:
+            ctx.apply("702.12b", using="destroy_ignored")  # the rule the survival relies on is cited
             return f"{creature['damage']} damage ≥ toughness {t}, but it is indestructible: it isn't destroyed"
         creature.update(destroyed=True, dies=True, zone="graveyard")
         return (f"{creature['damage']} damage ≥ toughness {t}: lethal damage, it is destroyed as a state-based action "

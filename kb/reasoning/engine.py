@@ -47,6 +47,7 @@ class TraceStep:
     text_en: str
     text_ja: str | None
     did: str
+    logic: tuple = ()  # the registry Pins whose functions wrote ``did`` (each pinned to words of ``rule``)
 
     def as_dict(self) -> dict:
         return {"rule": self.rule, "edition": self.edition, "text_en": self.text_en,
@@ -77,13 +78,15 @@ class Context:
                 return None
             if type(did) is not str:
                 did = "; ".join((did,))  # fails as the join of many does
+            wrote = pins
         else:
-            done = [d for p in pins if (d := p.fn(self.state, self, **kwargs)) is not None]
+            done = [(p, d) for p in pins if (d := p.fn(self.state, self, **kwargs)) is not None]
             if not done:
                 return None
-            did = "; ".join(done)
+            did = "; ".join(d for _, d in done)
+            wrote = tuple(p for p, _ in done)
         text = self.book.rule(rule)
-        self.trace.insert(slot, TraceStep(rule, self.book.edition, text.text_en, text.text_ja, did))
+        self.trace.insert(slot, TraceStep(rule, self.book.edition, text.text_en, text.text_ja, did, wrote))
         return did
 
     def fixpoint(self, rules: tuple[str, ...] | list[str], limit: int = 20) -> int:

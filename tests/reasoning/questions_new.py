@@ -121,6 +121,19 @@ FACE_DOWN = [
     # 701.62a: manifest dread: one manifested, the other to the graveyard
     ("fd: manifest dread", FD, fd("manifest-dread", BEARS, top_cards=[BOLT, BEARS], choose=1),
      {"manifested": "Lightning Bolt", "to_graveyard": ["Grizzly Bears"], "characteristics.power": 2}, ["701.62a"]),
+    # 702.168b: the disguise effect "ends when the permanent is turned face up" (here by an effect): its ward goes
+    ("fd: disguised turned up by an effect loses the ward", FD,
+     fd("turn-face-up", dict(ANGEL, disguise_cost="{2}{W}"), via="disguise", method="effect"),
+     {"can_turn_face_up": True, "ward_after": False}, ["702.168b", "708.8"]),
+    # 701.58a: the cloak effect "ends when it's turned face up"
+    ("fd: cloaked turned up for its mana cost loses the ward", FD, fd("turn-face-up", ANGEL, via="cloak"),
+     {"can_turn_face_up": True, "ward_after": False}, ["701.58b", "701.58a"]),
+    # 702.12b: lethal damage on an indestructible creature turned face up in response: it survives, citing 702.12b
+    ("fd: indestructible turned up in response survives", FD,
+     fd("turn-face-up", {"name": "Darksteel Myr", "types": ["creature"], "mana_cost": "{3}", "morph_cost": "{3}",
+                         "power": 0, "toughness": 1, "abilities": ["indestructible"]},
+        via="morph", incoming="Shock deals 2 damage to any target."),
+     {"can_turn_face_up": True, "incoming.survives": True}, ["702.37e", "704.5g", "702.12b"]),
     # 701.62b: "triggers after the process ... is complete, even if some or all of those actions were impossible"
     ("fd: manifest dread from an empty library still triggers", FD,
      {"question": "manifest-dread", "top_cards": [], "manifest_dread_triggers": 1},

@@ -165,3 +165,16 @@ def test_faq_always_front_up_is_superseded_by_entering_transformed(book):
     ruling = book_ruling(book, M, FAQ, "＊ 両面カードは、つねに正面を表にして戦場に出る")
     out = run(book, q(question="enter-battlefield", instruction="transformed"))
     assert ruling.id in {r["id"] for r in out["rulings"]["superseded"]}
+
+
+def test_a_copy_of_a_transforming_double_faced_spell_is_double_faced(book):
+    """707.10g: "the copy is also a double-faced permanent spell ... The token that's put onto the
+    battlefield as that spell resolves is a double-faced token" — not a token copy of a permanent (707.8a)."""
+    answer = ask(book, M, {"question": "copy", "zone": "stack", "front": {"name": "Delver of Secrets", "mana_cost": "{U}"},
+                           "back": {"name": "Insectile Aberration"}})
+    o = answer["outcome"]
+    assert o["copy_is_double_faced"] is True and o["face_up"] == "front" and o["can_transform"] is True
+    assert o["resolves_into"] == "double-faced token"
+    rules = [s["rule"] for s in answer["trace"]]
+    assert "707.10g" in rules and "707.8a" not in rules
+    assert any(c.get("rule") == "707.10g" for c in answer["citations"])

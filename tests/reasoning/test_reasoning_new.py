@@ -47,7 +47,8 @@ def _decorated(fn: ast.FunctionDef) -> bool:
     return any(isinstance(d, ast.Call) and getattr(d.func, "id", "") == "implements" for d in fn.decorator_list)
 
 
-@pytest.mark.parametrize("path", sorted(p for p in ROOT.glob("*/*.py") if p.stem in ("logic", "actions", "xcost")),
+@pytest.mark.parametrize("path", sorted(p for p in ROOT.glob("*/*.py") if p.stem in ("logic", "actions", "xcost", "turn", "dread",
+                                                                "copying", "rest", "exceptions", "spells")),
                          ids=lambda p: f"{p.parent.name}/{p.name}")
 def test_every_branch_that_says_what_happened_names_its_rule(path):
     """A function that returns a sentence of what happened (the trace's 'did') is registered for

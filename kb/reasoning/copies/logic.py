@@ -351,7 +351,11 @@ def _spell(ctx, st, cast):
     st["v"] = _values(o)
     apply_exception_text(ctx, st)
     v = st["v"]
-    return {"damage_per_target": spell_damage(ctx, o, targets),
+    two_faced = bool(o["double_faced"] and o["permanent_spell"] and not o["modal_dfc"])
+    if two_faced:
+        ctx.apply("707.10g")
+    return {"double_faced": two_faced, "face": o["face_up"] if two_faced else None,
+            "resolves_into": ("double-faced token" if two_faced else "token") if o["permanent_spell"] else None,"damage_per_target": spell_damage(ctx, o, targets),
             "copy_is_cast": False, "cast_triggers": False, "modes": o["modes"], "x": o["x"], "kicked": o["kicked"],
             "targets": st["s"]["new_targets"] or o["targets"], "may_change_modes": False,
             "controller": st["s"]["copier_controller"], "may_change_targets": bool(st["s"]["may_choose_new_targets"]),

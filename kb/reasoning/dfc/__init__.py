@@ -7,4 +7,5 @@ from kb.reasoning.dfc.schema import M, SCHEMA
 from kb.reasoning.engine import register_mechanic
 
 register_mechanic(M, schema=SCHEMA, solve=solve, entry_rules=("712", "701.27"),
-                  name_en="Double-faced cards and transform", name_ja="両面カード・変身", checks=CHECKS)
+                  name_en="Double-faced cards and transform", name_ja="両面カード・変身", checks=CHECKS,
+                  relies_on=("707.10g",))

@@ -165,8 +165,21 @@ def token_is_dfc(st, ctx, **_):
             + ("; it enters back face up" if st["face_up"] == "back" else "; it enters front face up"))
 
 
+@implements("707.10g", "copy of a double-faced permanent spell", "the copy is also a double-faced permanent spell",
+            "If the spell it is a copy of has its back face up, the copy is created with its back face up",
+            "The token that's put onto the battlefield as that spell resolves is a double-faced token", mechanic=M)
+def spell_copy_is_dfc(st, ctx, **_):
+    return (f"a copy of the double-faced spell is a double-faced spell too, {st['face_up']} face up; as it resolves "
+            "it becomes a double-faced token (it can transform)")
+
+
 def _copy(ctx, st):
     kind = st["copy_kind"]
+    if st["zone"] == "stack" and st["layout"] == "nonmodal":  # a copy of the spell, not of a permanent (707.10g)
+        ctx.apply("707.10g")
+        chars = characteristics(ctx, st)
+        return {"copy_is_double_faced": True, "face_up": st["face_up"], "characteristics": chars,
+                "resolves_into": "double-faced token", "can_transform": True}
     if kind == "becomes-copy":
         perm = {"name": st["front"]["name"], "double_faced": st["represented_by"] != "other",
                 "layout": st["layout"], "effects": ["copy effect"] + st["effects"]}

@@ -7,10 +7,11 @@ manifested/cloaked card with morph or disguise, either procedure (701.40c/d, 701
 """
 from __future__ import annotations
 
-from kb.errors import SituationError
 from kb.reasoning.cards import colours, mana_value, real_card
-from kb.reasoning.facedown.copying import copy_of_face_down
+from kb.errors import SituationError
+from kb.reasoning.facedown.copying import copy_of_face_down, ward_ends
 from kb.reasoning.facedown.dread import manifest_dread
+from kb.reasoning.facedown.rest import look  # noqa: F401  (registers the rest of 708: leaving, looking, turning down)
 from kb.reasoning.facedown.respond import incoming, timing
 from kb.reasoning.facedown.schema import M
 from kb.reasoning.registry import implements
@@ -300,6 +301,8 @@ def _turn_up(ctx, st):
     if card.get("double_faced"):
         ctx.apply("712.15a")
         dfc = {"face_up_after": "front", "can_transform_while_face_down": False}
+    if method != "disguise":
+        ward_ends(ctx, st)
     ctx.apply("708.8")
     real = st["copied"] or card
     p, t = _bonus(st)
@@ -316,57 +319,6 @@ def _turn_up(ctx, st):
             "effect_turns_it_face_up": True, "timing": timing(ctx, st) if method != "effect" else None,
             "incoming": incoming(ctx, st, after),
             "can_pay_prototype_cost": False if card.get("prototype_cost") else None}
-
-
-# ---------------------------------------------------------------- the rest of 708
-
-
-@implements("708.7", "The ability or rules that allow a permanent to be face down may also allow the permanent's "
-            "controller to turn it face up", mechanic=M)
-def no_way_up(st, ctx, **_):
-    return ("only the ability or rules that put it face down may let it be turned face up; the effect that turned "
-            "it face down gives no way, and without morph or disguise it stays face down")
-
-
-@implements("704.5g", "total damage marked on it is greater than or equal to its toughness", "destroyed", mechanic=M)
-def lethal(st, ctx, **_):
-    return (f"face down it is a 2/2 with {st['s']['damage']} damage marked: lethal damage, it is destroyed "
-            "(a state-based action) and goes to the graveyard")
-
-
-@implements("708.2b", "A face-down permanent can't be turned face down", "nothing happens", mechanic=M)
-def already_down(st, ctx, **_):
-    return "it is already face down: nothing happens and none of its characteristics change"
-
-
-@implements("712.16", "can't be turned face down", mechanic=M)
-def dfc_no(st, ctx, **_):
-    return "a double-faced permanent can't be turned face down: nothing happens"
-
-
-@implements("708.9", "its owner must reveal it to all players as they move it", mechanic=M)
-def reveal(st, ctx, **_):
-    return f"it moves from the {st['s']['from_zone']} to the {st['s']['destination']}: its owner reveals it to all players"
-
-
-@implements("701.6a", "A countered spell is put into its owner", mechanic=M)
-def countered(st, ctx, **_):
-    return "the countered face-down spell is put into its owner's graveyard"
-
-
-@implements("708.5", "You can't look at face-down cards in any other zone or face-down spells or permanents "
-            "controlled by another player", mechanic=M)
-def look(st, ctx, **_):
-    s = st["s"]
-    st["may_look"] = s["controller"] == "you" and s["from_zone"] in ("battlefield", "stack")
-    st["controller_may_look"] = s["from_zone"] in ("battlefield", "stack")  # its controller, whoever that is
-    return ("you may look at a face-down spell or permanent you control" + (" (even phased out)" if s["phased_out"] else "")
-            if st["may_look"] else "you can't look at it: it is controlled by another player or not on the battlefield/stack")
-
-
-@implements("707.2", "as modified by other copy effects, by its face-down status", mechanic=M)
-def copy_sees(st, ctx, **_):
-    return "the copy takes the copiable values as modified by the face-down status; it is face up and can't be turned up"
 
 
 def solve(sit: dict, ctx) -> dict:
