@@ -176,9 +176,9 @@ def superseded_of(statement_id: str) -> dict | None:
 
 
 def register(env) -> None:
-    from kb.lookup.display import strip_markup
+    from kb.wikitext import visible
 
     env.filters["linkify_old"] = linkify_old
-    env.filters["strip_markup"] = strip_markup
+    env.filters["strip_markup"] = visible  # the one cleaner (kb.wikitext), for a text without ``display``
     env.globals.update(diff_view=diff_view, ops_view=ops_view, superseded_badge=superseded_badge, picked=picked,
                        error_text=error_text, event_label=event_label, status_label=status_label, superseded_of=superseded_of)
