@@ -19,7 +19,7 @@ _CARD = re.compile(r"\{\{#Card:\s*([^{}|\n]+?)\s*\}\}")
 _TEMPLATE = re.compile(r"\{\{[^{}]*\}\}")
 _EXTERNAL = re.compile(r"\[(?:https?:)?//[^\s\]]+(?:\s+([^\]]*))?\]")
 # footnote markers: "^[1]", a run "^[2][3][4]" (rendered pages print the caret once), "[3][4]"
-_NOTE_MARKS = re.compile(r"\^?(?:\[\d{1,3}\])+(?!\()")
+_NOTE_MARKS = re.compile(r"\^?(?:\[[1-9]\d{0,2}\])+(?![(:])")  # not a loyalty cost "[0]:"
 _QUOTES = re.compile(r"'''''|'''|''")
 _TAG = re.compile(r"</?(?:br|span|small|big|b|i|u|s|sup|sub|nowiki|div|center)\b[^>]*>", re.I)
 # a rendered page's link to a section of another page: 分割カード#ルーリング -> 分割カード（ルーリング）
@@ -61,7 +61,7 @@ def visible(text: str | None) -> str:
 
 
 # What must never reach a reader: a test crawls every page kind for these (tests/server).
-LEFTOVER = re.compile(r"\[\[|\]\]|\{\{|\}\}|<ref|\^\[\d|\]\[\d+\]|(?<![\d.])\[\d{1,2}\](?!\()"
+LEFTOVER = re.compile(r"\[\[|\]\]|\{\{|\}\}|<ref|\^\[\d|\]\[\d+\]|(?<![\d.])\[[1-9]\d?\](?![(:])"
                       rf"|[{_JA}]#[{_NAME}]")
 
 
