@@ -151,11 +151,14 @@ def _find(ja: _JaEdition, mechanic, numbers: list[str], terms: list[str]):
     "Saddled" is 「騎乗された状態／Saddled」, not the glossary's 騎乗／Saddle of the same stem."""
     if not numbers:
         return None
-    if mechanic.kind == "term":  # a glossary term's JA headword is the JA glossary's, or none
-        return (_from_glossary(ja, mechanic, numbers, terms, _exact) or _from_glossary(ja, mechanic, numbers, terms, _key)
-                or _from_glossary(ja, mechanic, numbers, terms, _key, shortened=True)
-                or _from_pairs(ja, [], terms, _exact, pairs=ja.all_pairs()))
     family = ja.family(numbers)
+    if mechanic.kind == "term":  # a glossary term's JA headword is the official JA CR's, or none
+        for same in (_exact, _key):  # "Saddled" is 「騎乗された状態／Saddled」 (702.171b), not 騎乗／Saddle
+            found = _from_glossary(ja, mechanic, numbers, terms, same) or _from_pairs(ja, family, terms, same)
+            if found:
+                return found
+        return (_from_glossary(ja, mechanic, numbers, terms, _key, shortened=True)
+                or _from_pairs(ja, [], terms, _exact, pairs=ja.all_pairs()))
     for same in (_exact, _key):
         found = _from_glossary(ja, mechanic, numbers, terms, same) or _from_pairs(ja, family, terms, same)
         if found:

@@ -152,7 +152,7 @@ def _print_card(c: dict) -> None:
     for r in c.get("rules", [])[:12]:
         click.echo(f"  rule {r['number']}  “{r['phrase']}” → {r['text'][:70]}  [CR {r['edition']}]")
     if c.get("rulings"):
-        click.echo(f"  official rulings / 公式裁定 ({len(c['rulings'])}):")
+        click.echo(f"  official rulings ({len(c['rulings'])}):")
         for r in c["rulings"]:
             click.echo(f"    {r['date'] or '(undated)'}  {r['text']}")
             if r["rules"]:

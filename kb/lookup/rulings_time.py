@@ -98,13 +98,8 @@ def _changes_after(kb, number: str, since: str | None) -> list[dict]:
 
 
 def _changed_by(kb, rules: list[str], since: str | None) -> tuple[str | None, list[dict]]:
-    """Which of the rules the engine applied changed what a ruling of ``since`` says: the first
-    created after it (modal DFCs' 712.11b, 2020, for 2011's 「両面カードの裏面は唱えられない」), else
-    the deciding rule (the first applied) with its changes."""
-    for number in rules:
-        steps = _changes_after(kb, number, since)
-        if steps and steps[0]["event"] == "created":
-            return number, steps
+    """The rule that decides the ruling's case today (the first the engine applied) and its changes
+    after ``since``: the date of the ruling or the edition it was written against, the later."""
     return (rules[0], _changes_after(kb, rules[0], since)) if rules else (None, [])
 
 

@@ -70,7 +70,8 @@ CHECKS = [
     # the same ruling says it of every double-faced card; since modal double-faced cards (2020) a
     # back face can be cast (712.11b): its claim is also run with one, Valki / Tibalt (Kaldheim)
     RulingCheck("両面カードの裏面は唱えられない", "modal-dfc",
-                {"question": "cast", "layout": "modal", "choose": "back", "zone": "hand",
+                # cast as it goes on the stack: the face chosen (712.11b) decides, nothing before it
+                {"question": "cast", "layout": "modal", "choose": "back", "zone": "stack",
                  "front": {"name": "Valki, God of Lies", "types": ["creature"], "mana_cost": "{1}{B}", "power": 2,
                            "toughness": 1},
                  "back": {"name": "Tibalt, Cosmic Impostor", "types": ["planeswalker"], "mana_cost": "{5}{B}{R}",
