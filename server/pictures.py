@@ -54,7 +54,9 @@ def _label(kb, node: dict, kind: str) -> tuple[str, str]:
         text = statement["display"]
         mark = "古・" if statement.get("superseded") and current_lang() == "ja" else (
             "old: " if statement.get("superseded") else "")
-        return mark + text, f"{kind_label(statement['kind'])}: {text}"
+        source = statement.get("source_type")  # what it is: 公式FAQ, Wiki解説, ブログ解説 (never all 裁定)
+        what = pick(source["label"]["ja"], source["label"]["en"]) if source else kind_label(statement["kind"])
+        return mark + text, f"{what}: {text}"
     name = pick(node.get("label_ja"), node.get("label")) or ""
     return name, f"{kind_label(kind)}: {name}"
 

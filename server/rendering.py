@@ -199,11 +199,11 @@ def superseded_of(statement_id: str) -> dict | None:
 
 
 def register(env) -> None:
-    from kb.lookup.display import strip_markup
+    from kb.wikitext import visible
 
     env.filters["rule_text"] = rule_text
     env.filters["linkify_old"] = env.filters["linkify"] = rule_text
     env.filters["plain_title"] = plain_title
-    env.filters["strip_markup"] = strip_markup
+    env.filters["strip_markup"] = visible  # the one cleaner (kb.wikitext), for a text without ``display``
     env.globals.update(diff_view=diff_view, ops_view=ops_view, superseded_badge=superseded_badge, picked=picked,
                        error_text=error_text, event_label=event_label, outcome_view=outcome_view, status_label=status_label, superseded_of=superseded_of)

@@ -55,17 +55,17 @@ LAYERS = {
     "kb.store": {"kb.config", "kb.errors", "kb.text", "kb.reasoning", "kb.memo"},
     "kb.graphview": {"kb.vocab", "kb.reasoning.reach"},
     "kb.build": {"kb.config", "kb.sources", "kb.parse", "kb.citations", "kb.store", "kb.vocab", "kb.graphview",
-                 "kb.search", "kb.reasoning", "kb.text", "kb.errors", "kb.rulenumbers"},
+                 "kb.search", "kb.reasoning", "kb.text", "kb.wikitext", "kb.errors", "kb.rulenumbers"},
     "kb.search": {"kb.store", "kb.build.mechanics", "kb.parse.card_mentions", "kb.text", "kb.rulenumbers",
                   "kb.errors", "kb.memo"},
-    "kb.citations": {"kb.parse", "kb.store", "kb.errors", "kb.text", "kb.rulenumbers", "kb.memo",
+    "kb.citations": {"kb.parse", "kb.store", "kb.errors", "kb.text", "kb.wikitext", "kb.rulenumbers", "kb.memo",
                      "kb.search.tokenize", "kb.sources.official"},
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",
-                  "kb.reasoning", "kb.vocab", "kb.text", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
+                  "kb.reasoning", "kb.vocab", "kb.text", "kb.wikitext", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
                   "kb.build.cache",  # the home's cache of results kept per snapshot (kb.lookup.display)
-                  "kb.sources.files", "kb.sources.official"},
+                  "kb.sources.files", "kb.sources.official", "kb.sources.types"},
     "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text",
-               "kb.rulenumbers"},  # input checked before a snapshot is loaded (kb rule abc with none)
+               "kb.rulenumbers", "kb.wikitext"},  # input checked before a snapshot is loaded (kb rule abc with none)
 }
 
 

@@ -119,7 +119,7 @@ def _add_rulings(model: Model, row: dict, card: OracleCard) -> None:
                 same["sources"].append(card.source)
             continue
         rid = f"card:{row['key']}#r{len(row['rulings']) + 1}"
-        entry = {"id": rid, "kind": "card-ruling", "card": row["key"], "date": ruling.date, "text": ruling.text,
+        entry = {"id": rid, "kind": "card-ruling", "source_type": "official-ruling", "card": row["key"], "date": ruling.date, "text": ruling.text,
                  "document": card.source, "sources": [card.source], "locator": _locator(model, card, ruling.locator or f"{card.locator}/rulings"), "citations": [], "mechanics": [], "rules": []}
         model.card_rulings[rid] = entry
         row["rulings"].append(rid)
@@ -155,14 +155,18 @@ class _Names:
                         for n in [m["name_en"], *m["aliases_en"]]}
 
     def in_text(self, text: str) -> list[str]:
-        """Mechanics named in ``text``: stemmed phrases, the last word only inflected (the stemmer
-        alone would read "planeswalker" as Planeswalk), a keyword action only where it is a verb
-        ("+1/+1 counters on a creature" is no Counter: see NOUN_BEFORE)."""
+        """Mechanics named in ``text`` (kb keys, in text order)."""
+        return list(self.phrases_in(text))
+
+    def phrases_in(self, text: str) -> dict[str, str]:
+        """Mechanics named in ``text``, each with the words that name it: stemmed phrases, the last
+        word only inflected (the stemmer alone would read "planeswalker" as Planeswalk), a keyword
+        action only where it is a verb ("+1/+1 counters on a creature" is no Counter: see NOUN_BEFORE)."""
         raw = EN_WORD.findall(normalize(text))
         at = [j for j, w in enumerate(raw) if w not in STOP_EN]  # content word -> its place in raw
         words = [raw[j] for j in at]
         stems = [stem(w) for w in words]
-        found: list[str] = []
+        found: dict[str, str] = {}
         i = 0
         while i < len(stems):
             for n in range(min(MAX_PHRASE, len(stems) - i), 0, -1):
@@ -173,11 +177,12 @@ class _Names:
                         or (end + 1 < len(raw) and raw[end + 1] in NOUN_AFTER))
                 keys = [k for k, base in got or () if _inflected(last, base) and not (noun and k in self.verbs)]
                 if keys:
-                    found.extend(keys)
+                    for k in keys:
+                        found.setdefault(k, " ".join(raw[first:end + 1]))
                     i += n - 1
                     break
             i += 1
-        return list(dict.fromkeys(found))
+        return found
 
     def keyword(self, word: str) -> str | None:
         return self.by_name.get(normalize(word))
@@ -188,6 +193,12 @@ def _inflected(word: str, base: str) -> bool:
     stems = {base, base[:-1] if base.endswith("e") else base}
     return (any(word == b + suffix for b in stems for suffix in INFLECTIONS)
             or (base.endswith("y") and word in (base[:-1] + "ies", base[:-1] + "ied")))
+
+
+def _as_written(words: str, text: str) -> str:
+    """The card's own spelling of the (normalised) words that named a mechanic: "Exile" for "exile"."""
+    found = re.search(r"\b" + r"\W+".join(map(re.escape, words.split())) + r"\w*", text, re.I)
+    return found.group() if found else words
 
 
 def _without_names(text: str, names: list[str]) -> str:
@@ -210,22 +221,30 @@ def link_cards(model: Model) -> None:
             continue
         own = [f["name"] for f in card["faces"]] + [card["oracle_name"], *((card.get("meld") or {}).get("fronts", []))]
         links: dict[str, str] = {}
+        phrase: dict[str, str] = {}  # mechanic -> the card's words that name it
         for word in card["keywords"]:
             found = names.keyword(word)
             if found:
                 links.setdefault(found, "keyword")
+                phrase.setdefault(found, word)
         for face in card["faces"]:
-            for found in names.in_text(_without_names(face.get("text") or "", own)):
+            text = face.get("text") or ""
+            for found, words in names.phrases_in(_without_names(text, own)).items():
                 links.setdefault(found, "text")
-        rules = [n for k in links for n in model.mechanics[k]["rules"][:2]]
+                phrase.setdefault(found, _as_written(words, text))
+        # each rule with the phrase of the card that led to it (kb.build.forms adds the forms')
+        led: dict[str, dict] = card.setdefault("rule_phrases", {})
+        for k in links:
+            for n in model.mechanics[k]["rules"][:2]:
+                led.setdefault(n, {"phrase": phrase[k], "how": links[k], "mechanic": k})
         for face in card["faces"]:
             type_part = (face.get("type_line") or "").split("—")[0]
             for word in re.findall(r"[A-Za-z]+", type_part):
                 number = names.types.get(normalize(word))
                 if number:
-                    rules.append(number)
+                    led.setdefault(number, {"phrase": word, "how": "type"})
         card["mechanics"] = [{"key": k, "how": how} for k, how in links.items()]
-        card["rules"] = list(dict.fromkeys(rules))
+        card["rules"] = list(led)
         for k in links:
             by_mechanic.setdefault(k, []).append(key)
         for rid in card["rulings"]:

@@ -22,6 +22,10 @@ INTRODUCED = re.compile(r"\b(?:reads?|written|worded)\b[^“”]{0,25}“")
 QUOTE = re.compile(r"“([^”]*)”")
 QUOTES_AFTER = 400  # characters after the verb that may hold its quotes ("... or “...”")
 MAX_QUOTES = 4
+CHOICE = re.compile(r"[a-z]+(?:/[a-z]+)+")
+# between the quotes of one list ("“…,” “…,” or “…”"); any other words end the list: 118.12a's
+# “[Do something] unless …” is followed by "This means the same thing as “…”", not another form
+LIST_GAP = re.compile(r"[\s,;]*(?:(?:or|and)\s*)?", re.I)
 PART = re.compile(r"\[[^\]]*\]|\.\.\.|[A-Za-z’'\-/]+|[^\sA-Za-z]")
 SLOT = r"[^\s.:;]+(?:[ ,]+[^\s.:;]+){0,5}?"  # a bracket: one to six words inside one sentence
 GAP = r"[\s,.;:—-]*"  # the quote's punctuation is not required of the card
@@ -42,8 +46,13 @@ def _pattern(quote: str) -> tuple[re.Pattern, tuple[str, ...]] | None:
     parts = PART.findall(quote.strip().rstrip(",.; ").replace(". . .", " ... "))
     out, words = [], []
     for part in parts:
-        if part.startswith("["):
-            out.append(r"this [a-z]+" if part[1:].lower().startswith("this ") else SLOT)
+        inside = part[1:-1].lower()
+        if part.startswith("[") and CHOICE.fullmatch(inside):  # [cast/play]: one of these words
+            out.append(r"\b(?:%s)\b" % "|".join(map(re.escape, inside.split("/"))))
+        elif part.startswith("["):
+            out.append(r"this [a-z]+" if inside.startswith("this ") else SLOT)
+        elif part == ".":  # a sentence ends here in the quote: "[Do something]. If …" is two sentences
+            out.append(r"\.")
         elif part == "...":
             out.append(r"[^\n]*?")
         elif part[0].isalpha():
@@ -66,7 +75,12 @@ def text_forms(model: Model) -> list[TextForm]:
         text = rule["text"]
         for verb in INTRODUCED.finditer(text):
             after = text[verb.end() - 1: verb.end() - 1 + QUOTES_AFTER]
-            for quote in QUOTE.findall(after)[:MAX_QUOTES]:
+            end = 0
+            for index, found in enumerate(QUOTE.finditer(after)):
+                if index >= MAX_QUOTES or (index and not LIST_GAP.fullmatch(after[end:found.start()])):
+                    break  # the quotes the verb introduces are over
+                end = found.end()
+                quote = found.group(1)
                 made = _pattern(quote) if "[" in quote else None
                 if made:
                     forms.append(TextForm(number, quote, *made))
@@ -84,11 +98,16 @@ def matching_text(text: str, own_names: list[str]) -> str:
 
 def forms_in(forms: list[TextForm], text: str) -> list[str]:
     """The rules whose forms a card's (matching) text takes, in rule order of the forms."""
-    found: list[str] = []
-    for line in text.split("\n"):
+    return list(form_phrases(forms, text))
+
+
+def form_phrases(forms: list[TextForm], text: str) -> dict[str, tuple[int, str]]:
+    """Rule -> (line index, the part of that line of the matching text that takes its form)."""
+    found: dict[str, tuple[int, str]] = {}
+    for index, line in enumerate(text.split("\n")):
         for form in forms:
-            if form.rule not in found and all(w in line for w in form.words) and form.pattern.search(line):
-                found.append(form.rule)
+            if form.rule not in found and all(w in line for w in form.words) and (m := form.pattern.search(line)):
+                found[form.rule] = (index, m.group().lstrip(".:— "))
     return found
 
 
@@ -103,7 +122,11 @@ def link_forms(model: Model) -> None:
         own = [f["name"] for f in card["faces"]] + [card["oracle_name"]]
         text = "\n".join(f.get("text") or "" for f in card["faces"]).strip()
         if text:
-            found[key] = forms_in(forms, matching_text(text, own))
+            phrases = form_phrases(forms, matching_text(text, own))
+            found[key] = list(phrases)
+            lines = text.split("\n")
+            for rule, (index, _) in phrases.items():  # the card's own line that takes the form
+                card.setdefault("rule_phrases", {}).setdefault(rule, {"phrase": lines[index].strip(), "how": "form"})
     counts: dict[str, int] = {}
     for rules in found.values():
         for rule in rules:

@@ -16,7 +16,10 @@ EN edition the JA edition translates):
 4. for a one-word name, the JA noun that occurs in exactly the JA rules whose EN rule of the same
    number has the word (speed -> 速度 in 702.179a-f), the rarest such noun in the whole JA edition.
 
-Each name found records how (``ja_source``). A mechanic the JA edition cannot name says why
+A glossary term (a mechanic of kind "term") is named by step 1, or else by step 2 with the exact
+EN term anywhere in the JA rules (the official glossary line 「（へや）／Room」 lost its headword; 205.3h
+writes 「部屋／Room」): its JA headword is the official JA CR's, or it has none — never guessed from a
+section title, katakana or co-occurring words. Each name found records how (``ja_source``). A mechanic the JA edition cannot name says why
 (``ja_missing``): its rule or glossary term is newer than the translation (with the EN edition
 that added it), or the translation has the rule but no word for the name.
 """
@@ -70,6 +73,7 @@ class _JaEdition:
                 self.children.setdefault(rule["parent"], []).append(number)
         self.katakana = self._katakana_words()
         self._noun_rules: dict[str, int] | None = None
+        self._all_pairs: list | None = None
 
     def family(self, numbers: list[str]) -> list[str]:
         """The rules and every rule under them, in order."""
@@ -92,6 +96,12 @@ class _JaEdition:
                 for word, kana in zip(en, ja):
                     found.setdefault(word, set()).add(kana)
         return {w: next(iter(k)) for w, k in found.items() if len(k) == 1}
+
+    def all_pairs(self) -> list:
+        """Every quoted 「JA／EN」 pair of the edition's rules, (rule, pair), read once."""
+        if self._all_pairs is None:
+            self._all_pairs = list(_pairs(self, list(self.rules)))
+        return self._all_pairs
 
     def noun_rules(self) -> dict[str, int]:
         """How many JA rules of the edition each noun occurs in (its rarity)."""
@@ -142,6 +152,13 @@ def _find(ja: _JaEdition, mechanic, numbers: list[str], terms: list[str]):
     if not numbers:
         return None
     family = ja.family(numbers)
+    if mechanic.kind == "term":  # a glossary term's JA headword is the official JA CR's, or none
+        for same in (_exact, _key):  # "Saddled" is 「騎乗された状態／Saddled」 (702.171b), not 騎乗／Saddle
+            found = _from_glossary(ja, mechanic, numbers, terms, same) or _from_pairs(ja, family, terms, same)
+            if found:
+                return found
+        return (_from_glossary(ja, mechanic, numbers, terms, _key, shortened=True)
+                or _from_pairs(ja, [], terms, _exact, pairs=ja.all_pairs()))
     for same in (_exact, _key):
         found = _from_glossary(ja, mechanic, numbers, terms, same) or _from_pairs(ja, family, terms, same)
         if found:
@@ -179,9 +196,9 @@ def _pairs(ja: _JaEdition, family: list[str]):
                 yield number, pair
 
 
-def _from_pairs(ja: _JaEdition, family: list[str], terms: list[str], same):
+def _from_pairs(ja: _JaEdition, family: list[str], terms: list[str], same, pairs=None):
     hits = {}
-    for number, pair in _pairs(ja, family):
+    for number, pair in (_pairs(ja, family) if pairs is None else pairs):
         if any(same(pair.en) == same(t) for t in terms):
             hits.setdefault(pair.ja, number)
     if len(hits) != 1:

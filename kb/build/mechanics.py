@@ -204,10 +204,12 @@ class Lexicon:
 
     def add_ja_section_titles(self, titles: dict[str, str]) -> None:
         """JA section titles, keyed by today's number, name the mechanic of that section
-        ("730. 昼と夜" in the 2026-01-16 JA contents is today's 731 Day and Night)."""
+        ("730. 昼と夜" in the 2026-01-16 JA contents is today's 731 Day and Night). A glossary term
+        is not its cited section: "Deck" cites 100 (原則), "Color" 105/106 (マナ), "Card Type" 205
+        (タイプ行); its JA headword comes from the JA glossary or is absent (kb.build.ja_names)."""
         for current, title in titles.items():
             key = self.for_rule(current)
-            if key:
+            if key and self.by_key[key].kind != "term":  # a glossary term is named by the JA glossary only
                 self.add_ja_name(key, title, primary=self.by_key[key].rules[0] == current)
 
     def find_en(self, name: str) -> list[Mechanic]:

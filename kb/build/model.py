@@ -9,7 +9,6 @@ from __future__ import annotations
 import functools
 import hashlib
 import re
-from collections import defaultdict
 
 from rapidfuzz import fuzz
 
@@ -17,16 +16,27 @@ from kb.parse.corpus import Corpus
 from kb.parse.card_mentions import find_slash_names
 from kb.citations.extract import find_citations
 from kb.build.cache import code_digest
-from kb.build import ja_names, japanese
+from kb.build import about, ja_names, japanese
 from kb.build.cards import add_oracle_cards, fill_from_name, link_cards, record_locator
 from kb.build.forms import link_forms
 from kb.build.lineage import match_editions
-from kb.build.mechanics import Lexicon, Mechanic, slug
+from kb.build.mechanics import Lexicon, slug
 from kb.store.rows import Model
 from kb.parse.records import CitationMention, Locator, Rule
 from kb.citations.editions import EditionChooser
 from kb.store.lineage import Lineage
+from kb.sources.types import source_type
 from kb.text import normalize
+from kb.wikitext import visible
+
+_SENTENCE = re.compile(r"[。．.、，,：:「」“”()（）]")
+
+
+def is_bare_heading(text: str) -> bool:
+    """A quoted rule that is only a title (「711. 両面カード」, "601. Casting Spells"): a heading."""
+    text = text.strip()
+    return 0 < len(text) <= 40 and "\n" not in text and not _SENTENCE.search(text)
+
 
 SECTION_LINE = re.compile(r"^(\d{3})\.\s*(\S.*?)\s*$")
 
@@ -73,7 +83,7 @@ def build_model(corpus: Corpus, progress=lambda _: None, memo=lambda kind, key, 
     add_oracle_cards(model, corpus.oracle_cards)
     _cards(model, corpus)
     if lexicon:
-        _mechanics(model, corpus, lexicon)
+        about.attach(model, corpus, lexicon)
         link_cards(model)
     link_forms(model)
     _references_in(model)
@@ -109,7 +119,8 @@ def _editions(model: Model, corpus: Corpus, memo, row_keys: dict) -> None:
         if doc.kind in ("cr", "card-data"):
             model.documents[doc.id] = {"id": doc.id, "title": doc.title, "kind": doc.kind, "lang": doc.lang,
                                        "date": doc.date.isoformat() if doc.date else None, "path": doc.path,
-                                       "sha256": doc.sha256, "edition": source.edition_hint}
+                                       "sha256": doc.sha256, "edition": source.edition_hint,
+                                       "source_type": source_type(doc.kind, doc.source_type)}
     for source in corpus.sources:
         if source.format == "cr-ja" and source.edition_hint:
             titles_ja = model.ja_section_titles.setdefault(source.edition_hint, {})
@@ -208,10 +219,13 @@ def _documents(model: Model, corpus: Corpus, resolver: EditionChooser, lineage: 
             "date": doc.date.isoformat() if doc.date else None, "sha256": doc.sha256,
             "quotes_edition": doc.quotes_edition, "edition": choice.edition, "edition_method": choice.method,
             "edition_detail": choice.detail, "defines": parsed.defines, "mechanic_names": list(source.mechanics),
-            "sections": [s.title for s in parsed.sections]}
+            "sections": [s.title for s in parsed.sections], "source_type": source_type(doc.kind, doc.source_type),
+            "headings": []}
+        typed = model.documents[doc.id]["source_type"]
         for ruling in parsed.rulings:
             entry = {"id": ruling.id, "document": doc.id, "document_title": doc.title, "kind": ruling.kind,
-                     "text": ruling.text, "date": model.documents[doc.id]["date"], "depth": ruling.depth,
+                     "text": ruling.text, "display": visible(ruling.text), "source_type": typed,
+                     "date": model.documents[doc.id]["date"], "depth": ruling.depth,
                      "parent": ruling.parent, "links": ruling.links, "locator": loc(ruling.locator, doc.title),
                      "cards": [{"raw": c.raw, "name": c.name, "name_ja": c.name_ja, "name_en": c.name_en,
                                 "line": c.line, "column": c.column} for c in ruling.cards],
@@ -221,6 +235,10 @@ def _documents(model: Model, corpus: Corpus, resolver: EditionChooser, lineage: 
             model.rulings[ruling.id] = entry
         for index, quote in enumerate(parsed.quoted_rules, 1):
             qid = f"{doc.id}#q{index}"
+            heading = is_bare_heading(quote.text)  # 「711. 両面カード」: a heading, kept as a quote, never a ruling
+            if heading:
+                model.documents[doc.id]["headings"].append({"id": qid, "number": quote.number, "text": quote.text,
+                                                            "locator": loc(quote.locator, doc.title)})
             edition = quote.edition_hint if quote.edition_hint in resolver.editions else choice.edition
             method = "stated-by-document" if edition == quote.edition_hint else choice.method
             resolved = lineage.status(quote.number, edition)
@@ -231,7 +249,8 @@ def _documents(model: Model, corpus: Corpus, resolver: EditionChooser, lineage: 
             model.quotes[qid] = {
                 "id": qid, "document": doc.id, "document_title": doc.title, "kind": "quoted-rule",
                 "number": quote.number, "raw_number": quote.raw_number, "lang": quote.lang,
-                "text": quote.text, "date": model.documents[doc.id]["date"], "edition": edition,
+                "text": quote.text, "display": visible(quote.text), "source_type": typed, "heading": heading,
+                "date": model.documents[doc.id]["date"], "edition": edition,
                 "edition_method": method, "resolved": resolved, "official_text": compare["text"] if compare else None,
                 "similarity": similarity, "locator": loc(quote.locator, doc.title), "mechanics": [], "cards": [],
                 "citations": _resolve_mentions(model, lineage, quote.citations, doc_id=doc.id, source=qid,
@@ -250,11 +269,12 @@ def _ja_names_from_document(parsed, model: Model, lexicon: Lexicon) -> None:
                 continue
             current = c["resolved"][0].get("current")
             key = lexicon.for_rule(current["number"]) if current else None
-            if key:
+            if key and lexicon.by_key[key].kind != "term":  # a glossary term: the JA glossary names it
                 lexicon.add_ja_name(key, c["title"])
     for ja, en in parsed.defines:
         for mechanic in lexicon.find_en(en):
-            lexicon.add_ja_name(mechanic.key, ja)
+            if mechanic.kind != "term":  # a glossary term's JA headword is the JA glossary's
+                lexicon.add_ja_name(mechanic.key, ja)
 
 
 # ---------------------------------------------------------------- cards and mechanics
@@ -321,55 +341,6 @@ def _slash_cards(ruling: dict, model: Model) -> list[dict]:
     return found
 
 
-def _mechanics(model: Model, corpus: Corpus, lexicon: Lexicon) -> None:
-    current = lexicon.edition
-    # Documents say what they are about (manifest names, page definitions).
-    doc_mechanics: dict[str, set[str]] = defaultdict(set)
-    for doc in model.documents.values():
-        for name in doc.get("mechanic_names", []) + [en for _, en in doc.get("defines", [])]:
-            for m in _best_for_document(lexicon.find_en(name), doc, model):
-                doc_mechanics[doc["id"]].add(m.key)
-    names_ja = {}
-    for m in lexicon.by_key.values():
-        for n in [m.name_ja, *m.aliases_ja]:
-            if n and len(n) >= 2:
-                names_ja.setdefault(n, set()).add(m.key)
-    for ruling in model.statements():
-        about = set(doc_mechanics.get(ruling["document"], ()))
-        text = ruling["text"]
-        about.update(k for n, keys in names_ja.items() if n in text for k in keys)
-        for link in ruling.get("links", []):
-            about.update(m.key for m in lexicon.find_en(link)) if link.isascii() else None
-        ruling["mechanics"] = sorted(about)
-    for m in lexicon.by_key.values():
-        rulings = [r["id"] for r in model.statements() if m.key in r["mechanics"]]
-        cards = list(dict.fromkeys(c["key"] for rid in rulings for c in model.statement(rid).get("cards", [])
-                                   if c.get("key")))
-        model.mechanics[m.key] = {
-            "key": m.key, "name_en": m.name_en, "name_ja": m.name_ja, "aliases_en": m.aliases_en,
-            "aliases_ja": m.aliases_ja, "kind": m.kind, "edition": current, "rules": m.rules,
-            "related": sorted(m.related), "glossary": m.glossary, "rulings": rulings, "cards": cards,
-            "documents": sorted(d for d, keys in doc_mechanics.items() if m.key in keys),
-            "ja_source": m.ja_source, "ja_missing": m.ja_missing if not m.name_ja else None}
-        for name in m.names():
-            model.mechanic_names.setdefault(normalize(name), []).append(m.key)
-        model.mechanic_names.setdefault(normalize(m.key), []).append(m.key)
-
-
-def _best_for_document(candidates: list[Mechanic], doc: dict, model: Model) -> list[Mechanic]:
-    """"Room" names two mechanics (dungeon room, Room enchantment): keep the one whose rules the
-    document quotes or cites."""
-    if len(candidates) <= 1:
-        return candidates
-    cited = {r["resolved"]["current"]["number"] for r in model.quotes.values()
-             if r["document"] == doc["id"] and r["resolved"].get("current")}
-    cited |= {r["number"] for r in model.quotes.values() if r["document"] == doc["id"]}
-    scored = [(sum(1 for n in m.rules if any(c == n or c.startswith(n + ".") or n.startswith(c) for c in cited)), m)
-              for m in candidates]
-    best = max(s for s, _ in scored)
-    return [m for s, m in scored if s == best][:1]
-
-
 def _references_in(model: Model) -> None:
     for key, rule in model.rules.items():
         for number in rule["refs"]:
@@ -395,7 +366,7 @@ def _references_in(model: Model) -> None:
                      "document": citation["document"], "status": res["status"],
                      "locator": source["locator"] if source else None})
     for ruling in model.quotes.values():
-        if ruling["resolved"].get("current"):
+        if ruling["resolved"].get("current") and not ruling.get("heading"):
             cur = ruling["resolved"]["current"]
             model.refs_in.setdefault(("en", cur["edition"], cur["number"]), []).append(
                 {"kind": "quote", "id": ruling["id"], "number": ruling["number"], "text": ruling["text"],

@@ -13,7 +13,7 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, SKOS, XSD
 
 from kb.build.rdf_cards import BASE_FIELDS, card_base_triples, card_link_triples
 from kb.store.rows import Model
-from kb.vocab import (MTG, OA, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
+from kb.vocab import (MTG, OA, SOURCE_CLASSES, card_iri, document_iri, edition_iri, example_iri, glossary_iri, mechanic_iri,
                     node_iri, rule_iri, skolem_iri)
 
 Triple = tuple
@@ -180,6 +180,9 @@ def _document(doc: dict) -> Iterator[Triple]:
     yield d, RDF_type, MTG_Document
     yield d, DCTERMS_title, Literal(doc["title"], lang=doc["lang"] if doc["kind"] != "cr" else None)
     yield d, MTG_documentKind, Literal(doc["kind"])
+    if doc.get("source_type"):
+        yield d, RDF_type, SOURCE_CLASSES[doc["source_type"]]
+        yield d, MTG.sourceType, Literal(doc["source_type"])
     yield d, DCTERMS_language, Literal(doc["lang"])
     yield d, DCTERMS_source, Literal(doc["path"])
     yield d, MTG.sha256, Literal(doc["sha256"])
@@ -276,6 +279,9 @@ def _documents_content(model: Model) -> Iterator[Triple]:
         yield n, RDF_type, MTG_QuotedRule if kind == "quote" else MTG_Ruling
         yield n, MTG_text, Literal(ruling["text"], lang=lang)
         yield n, PROV_wasDerivedFrom, document_iri(ruling["document"])
+        if ruling.get("source_type"):
+            yield n, RDF_type, SOURCE_CLASSES[ruling["source_type"]]
+            yield n, MTG.sourceType, Literal(ruling["source_type"])
         yield from _locator(n, ruling["locator"])
         if kind == "quote":
             yield n, MTG_ruleNumber, Literal(ruling["number"])

@@ -9,7 +9,7 @@ from rdflib.namespace import DCTERMS, PROV, RDF, RDFS, XSD
 
 from kb.store.rows import Model
 from kb.text import normalize
-from kb.vocab import MTG, card_face_iri, card_iri, document_iri, mechanic_iri, node_iri, rule_iri
+from kb.vocab import MTG, SOURCE_CLASSES, card_face_iri, card_iri, document_iri, mechanic_iri, node_iri, rule_iri
 
 Triple = tuple
 
@@ -75,6 +75,8 @@ def _ruling(model: Model, r: dict, card, literal, current) -> Iterator[Triple]:
     n = node_iri(r["document"], "card-ruling", r["id"].split(":", 1)[1])
     yield n, RDF.type, MTG.Ruling
     yield n, MTG.rulingKind, literal("card-ruling")
+    yield n, RDF.type, SOURCE_CLASSES["official-ruling"]
+    yield n, MTG.sourceType, literal("official-ruling")
     yield n, MTG.rulingOn, card
     yield n, MTG.text, literal(r["text"], lang="en")
     if r.get("date"):

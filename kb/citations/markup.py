@@ -10,6 +10,8 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+from kb.wikitext import LINK as WIKI_LINK
+
 _UNDERLINE = re.compile(r"^[ \t]*(?:={3,}|-{3,}|—{3,}|_{3,}|\*{3,}|─{3,})[ \t]*$")  # setext / rules
 _ATX = re.compile(r"^([ \t]{0,3}#{1,6})(?=[ \t]|$)(.*?)([ \t]#+[ \t]*)?$")
 _WIKI_HEADING = re.compile(r"^(={2,6})(.+?)(={2,6})[ \t]*$")
@@ -20,7 +22,6 @@ _TABLE_ROW = re.compile(r"^[ \t]*\|")
 _URL = re.compile(r"(?:https?://|www\.)[^\s<>()\[\]）」]+|\S+\.(?:jpg|jpeg|png|gif|svg|html?)\b", re.I)
 _LINK = re.compile(r"!?\[([^\]\n]*)\]\(([^)\n]*)\)")          # [text](url): keep the text
 _REF_LINK = re.compile(r"^\s*\[[^\]\n]+\]:\s*.*$")             # [label]: url "title"
-_WIKI_LINK = re.compile(r"\[\[(?:[^|\]\n]*\|)?([^\]\n]*)\]\]")   # [[target|label]]: keep the label
 _TAG = re.compile(r"</?[A-Za-z][^<>\n]{0,200}?/?>")
 _EMPHASIS = re.compile(r"\*{1,3}|(?<![A-Za-z0-9])_{1,3}|_{1,3}(?![A-Za-z0-9])|'{2,5}")
 _BOLD_LINE = re.compile(r"^[ \t]*(\*\*|__)(?=\S)(.+?)(?<=\S)\1[ \t]*$")
@@ -97,9 +98,10 @@ def _strip_line(body: str, number: int, headings: set[int]) -> str:
     for m in _LINK.finditer(body):
         blank(m.start(), m.start(1))
         blank(m.end(1), m.end())
-    for m in _WIKI_LINK.finditer(body):
-        blank(m.start(), m.start(1))
-        blank(m.end(1), m.end())
+    for m in WIKI_LINK.finditer(body):  # [[target|label]]: keep what a reader sees (the label)
+        seen = 2 if m.group(2) is not None else 1
+        blank(m.start(), m.start(seen))
+        blank(m.end(seen), m.end())
     current = "".join(chars)
     for pattern in (_URL, _TAG, _EMPHASIS):
         for m in pattern.finditer(current):

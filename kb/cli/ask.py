@@ -6,14 +6,10 @@ import json
 import click
 
 from kb.cli.group import answer, checked, cite, emit, fail_with, load_kb, main
+from kb.lookup.display import shown
 from kb.errors import KBError, MissingParameter, RuleNotFound
 from kb.text import json_loads_bounded
-
-
-def _plain(text: str) -> str:
-    """Wiki markup out of a ruling for the terminal: [[target|label]] -> label, [[name]] -> name."""
-    import re as _re
-    return _re.sub(r"\[\[([^\]]*)\]\]", lambda m: m[1].rsplit("|", 1)[-1], text)
+from kb.wikitext import visible
 
 
 def _value(v) -> str:
@@ -58,7 +54,7 @@ def _print_ask(a: dict) -> None:
             continue
         click.echo(f"{label} ({len(rulings)}):")
         for r in rulings:
-            text = _plain(r["text"])
+            text = shown(r)  # the build's markup-free text (kb.wikitext)
             click.echo(f"  • {text[:100]}{'…' if len(text) > 100 else ''}")
             detail = [r["locator"]] + ([r["date"]] if r.get("date") else [])
             if r.get("claims"):
@@ -121,6 +117,9 @@ def _print_search(result: dict) -> None:
     import re as _re
     if result.get("goto"):
         click.echo(f"rule {result['goto']} → kb rule {result['goto']}")
+    if result.get("goto_card"):
+        card = result["goto_card"]
+        click.echo(f"card {card['name_ja'] or ''} / {card['name_en'] or ''} → kb card \"{card['name_en'] or card['name_ja']}\"")
     if result.get("cards") and result.get("rules") is not None:
         click.echo("cards named: " + ", ".join(c["oracle_name"] + ("" if c.get("text_loaded", True) else
                                                                    " (text not loaded: not read)")
@@ -146,8 +145,9 @@ def _print_search(result: dict) -> None:
                 click.echo(f"            why: {said}{card}{phrase}  [{why['via']}]")
         click.echo("matches:")
     for hit in result["hits"]:
-        snippet = html.unescape(_re.sub(r"</?mark>", "*", hit["snippet"]))
-        click.echo(f"{hit['score']:6.2f}  {hit['kind']:<8} {hit['title']}")
+        snippet = visible(html.unescape(_re.sub(r"</?mark>", "*", hit["snippet"])))
+        kind = hit["source_type"]["label"]["en"] if hit.get("source_type") else hit["kind"]
+        click.echo(f"{hit['score']:6.2f}  {kind:<8} {hit['title']}")
         click.echo(f"        {snippet}")
         click.echo(f"        {cite(hit.get('citation'))}")
 

@@ -74,6 +74,12 @@ def rule(number, edition, lang, as_json) -> None:
     emit(found, as_json, _print_rule)
 
 
+def _source(r: dict) -> str:
+    """What a statement is as a source, both languages: "Wiki解説 / wiki commentary"."""
+    label = r["source_type"]["label"]
+    return f"{label['ja']} / {label['en']}"
+
+
 def _print_mechanic(m: dict) -> None:
     miss, source = m.get("ja_missing"), m.get("ja_source")
     if m["name"]["ja"] is None and miss:  # say why there is no JA name, never a blank
@@ -102,7 +108,8 @@ def _print_mechanic(m: dict) -> None:
     for r in m["rulings"][:20]:
         old = r.get("superseded")
         mark = f"[{old['label']['ja']} — 現行 {old['current_rule']}] " if old and old.get("current_rule") else ""
-        click.echo(f"    - {mark}{(r.get('display') or r['text'])[:100]}")  # wiki markup stripped for reading
+        src = f"[{_source(r)}] " if r.get("source_type") else ""
+        click.echo(f"    - {src}{mark}{(r.get('display') or r['text'])[:100]}")  # wiki markup stripped for reading
         click.echo(f"      {cite(r['citation'])}")
     if len(m["rulings"]) > 20:
         click.echo(f"    … {len(m['rulings']) - 20} more (--json for all)")
@@ -133,6 +140,12 @@ def _print_face(face: dict, indent: str) -> None:
 def _print_card(c: dict) -> None:
     click.echo(f"{c['name_ja'] or '?'} / {c['name_en'] or '?'}"
                + (f"   ({c['layout']}{', sets ' + ' '.join(c['sets'][:12]) if c['sets'] else ''})" if c.get("layout") else ""))
+    if c.get("not_loaded"):  # say it, and how to load it: never a card that looks empty
+        miss = c["not_loaded"]
+        click.echo(f"  {miss['message']['ja']}\n  {miss['message']['en']}")
+        for s in miss["names_from"]:
+            click.echo(f"    names from: {s.get('document_title') or s['document']}")
+        click.echo(f"  to load card text: {miss['fetch']}")
     faces = c.get("faces") or []
     for i, face in enumerate(faces):
         if len(faces) > 1:
@@ -147,7 +160,7 @@ def _print_card(c: dict) -> None:
     if c["mechanics"]:
         click.echo("  mechanics: " + ", ".join(f"{m['name_ja'] or ''}/{m['name_en']}" for m in c["mechanics"]))
     for r in c.get("rules", [])[:12]:
-        click.echo(f"  rule {r['number']}  {r['text'][:70]}  [CR {r['edition']}]")
+        click.echo(f"  rule {r['number']}  “{r['phrase']}” → {r['text'][:70]}  [CR {r['edition']}]")
     if c.get("rulings"):
         click.echo(f"  official rulings ({len(c['rulings'])}):")
         for r in c["rulings"]:
@@ -158,7 +171,8 @@ def _print_card(c: dict) -> None:
     if c.get("related"):
         click.echo("  related: " + ", ".join(f"{x['name_ja'] or ''}/{x['name_en'] or ''}" for x in c["related"][:10]))
     for m in c["mentions"]:
-        click.echo(f"  - {m['text'][:100]}\n    {cite(m['citation'])}")
+        src = f"[{_source(m)}] " if m.get("source_type") else ""
+        click.echo(f"  - {src}{(m.get('display') or m['text'])[:100]}\n    {cite(m['citation'])}")
     for s in c["sources"]:
         click.echo(f"  source: {s['document_title']}")
 

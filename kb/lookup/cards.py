@@ -4,8 +4,9 @@ part of a name or a misspelt one."""
 from __future__ import annotations
 
 from kb.errors import InvalidParameter, MissingParameter
-from kb.lookup import cite
+from kb.lookup import cite, display
 from kb.memo import per_owner
+from kb.sources.types import typed
 from kb.store.names import card_key
 from kb.store.tables import PartedBlock
 from kb.text import compact, normalize, normalize_kana
@@ -41,6 +42,8 @@ class CardLookups:
         for m in card["mentions"]:
             ruling = self.statement(m["ruling"])
             mentions.append({"id": ruling["id"], "kind": ruling["kind"], "text": ruling["text"], "raw": m["raw"],
+                             "display": display.shown(ruling), "source_type": display.source_of(self.model, ruling),
+                             "superseded": display.superseded(self, ruling["id"]),
                              "citation": cite.locator(ruling["locator"], line=m["line"], column=m["column"])})
             for k in ruling.get("mechanics", []):
                 if k in self.model.mechanics:
@@ -50,10 +53,14 @@ class CardLookups:
                 mechanics[link["key"]] = self.mechanic_summary(self.model.mechanics[link["key"]]) | {"how": link["how"]}
         sources = [cite.document(self.model, s) for s in card["sources"]]
         current = self.model.current("en")
+        # each rule with the phrase of the card's text (keyword, type line, a form the CR quotes) that
+        # led to it; a rule without one is not listed (a snapshot built before phrases lists none)
+        led = card.get("rule_phrases", {})
         rules = [{"number": n, "edition": current, "text": self.model.rules[("en", current, n)]["text"],
+                  "phrase": led[n]["phrase"], "how": led[n]["how"],
                   "citation": self.rule_citation(("en", current, n))}
                  for n in dict.fromkeys([*card.get("rules", []), *(r for r, _ in card.get("forms", []))])
-                 if current and ("en", current, n) in self.model.rules]  # forms: the CR-quoted forms its text takes
+                 if current and ("en", current, n) in self.model.rules and led.get(n, {}).get("phrase")]
         rulings = [self.card_ruling(rid) for rid in card.get("rulings", [])]
         data = [cite.locator(loc) for loc in card.get("data", [])]
         data += [cite.locator(loc) for loc in card.get("named_in", [])]  # the name tables' entries
@@ -64,9 +71,20 @@ class CardLookups:
                "related": [self.card_brief(self.model.cards[k]) for k in card.get("related", [])
                            if k in self.model.cards],
                "mentions": mentions, "mechanics": list(mechanics.values()), "sources": sources,
-               "has_oracle": "faces" in card}
+               "has_oracle": "faces" in card, "text_loaded": bool(card.get("faces")),
+               "not_loaded": None if card.get("faces") else self._not_loaded(card)}
         out["citations"] = data + [m["citation"] for m in mentions] + sources
         return out
+
+    def _not_loaded(self, card: dict) -> dict:
+        """What is known of a card whose text is not loaded, and how to load it."""
+        return {"reason": "no-card-text",
+                "message": {"ja": "このカードの文章（オラクル）は読み込まれていません。名前だけが次の資料から分かっています。",
+                            "en": "This card's Oracle text is not loaded; only its names are known, from the sources below."},
+                "names_from": [cite.document(self.model, s) for s in card.get("sources", [])],
+                "fetch": "kb fetch --cards",
+                "fetch_hint": {"ja": "カード・データ（MTGJSON）を取得して再構築するには: kb fetch --cards",
+                               "en": "To download the card data (MTGJSON) and rebuild: kb fetch --cards"}}
 
     def _meld(self, card: dict) -> dict | None:
         meld = card.get("meld")
@@ -84,7 +102,7 @@ class CardLookups:
         if r is None:
             return None
         current = self.model.current("en")
-        return {"id": r["id"], "kind": r["kind"], "date": r["date"], "text": r["text"],
+        return {"id": r["id"], "kind": r["kind"], "source_type": typed("official-ruling"), "date": r["date"], "text": r["text"],
                 "card": self.card_brief(self.model.cards[r["card"]]), "mechanics": r["mechanics"],
                 "rules": [{"number": n, "edition": current, "citation": self.rule_citation(("en", current, n))}
                           for n in r["rules"] if current and ("en", current, n) in self.model.rules],

@@ -1,43 +1,43 @@
-"""How rulings read on a page or a terminal: wiki markup rendered as its visible text, and whether
-a ruling or quote is superseded (part of kb.lookup's ruling answers).
-
-The source text is never altered: ``text`` stays as written (the source view shows it); ``display``
-is what a reader sees — ``[[#…|下記のチェック]]`` reads 下記のチェック, ``[[能力]]`` reads 能力,
-``<ref>…</ref>`` footnotes and ``^[1]`` markers go, ``'''bold'''`` loses its quotes.
+"""Whether a ruling or quote is superseded, and which statements are a wiki page's link lists
+(part of kb.lookup's ruling answers). What a reader sees of a wiki-marked-up text is made once, at
+build time, by kb.wikitext (a statement's ``display``, beside its untouched ``text``).
 """
 from __future__ import annotations
 
 import re
 
 from kb.memo import per_owner
+from kb.sources.types import BY_KIND, TYPES, typed
+from kb.wikitext import visible
 
-_REF = re.compile(r"<ref[^>/]*>.*?</ref>|<ref[^>]*/>", re.S)
-_LINK = re.compile(r"\[\[([^\[\]|]*)(?:\|([^\[\]]*))?\]\]")
-_EXTERNAL = re.compile(r"\[(?:https?:)?//?[^\s\]]+(?:\s+([^\]]*))?\]")
-_NOTE_MARK = re.compile(r"\^\[\d+\]")
-_QUOTES = re.compile(r"'''''|'''|''")
-_TEMPLATE = re.compile(r"\{\{[^{}]*\}\}")
-_TAG = re.compile(r"</?(?:br|span|small|big|b|i|u|s|sup|sub|nowiki)\b[^>]*>", re.I)
-_SPACES = re.compile(r"[ \t]{2,}")
 # the old CR files' underlined words (_Magic_, _Magic: The Gathering_): italics on a page, never underscores
 EMPHASIS = re.compile(r"(?<![\w/])_([A-Za-z][^_<>\n]*?[\w.!?])_(?![\w/])")
 
 
-def strip_markup(text: str) -> str:
-    """The visible text of a wiki-marked-up line (for display only)."""
-    if not text or not any(c in text for c in "[<'^{"):
-        return text
-    out = _REF.sub("", text)
-    out = _TEMPLATE.sub("", out)
-    for _ in range(3):  # [[[カード]]を] nests once; links never nest deeper in the seeds
-        out, n = _LINK.subn(lambda m: m[2] if m[2] is not None else m[1].lstrip("#:"), out)
-        if not n:
-            break
-    out = _EXTERNAL.sub(lambda m: m[1] or "", out)
-    out = _NOTE_MARK.sub("", out)
-    out = _QUOTES.sub("", out)
-    out = _TAG.sub("", out)
-    return _SPACES.sub(" ", out).strip()
+def source_of(model, row: dict) -> dict | None:
+    """What a document, ruling or quote is as a source (kb.sources.types): key, JA/EN label,
+    official; None for a row that says nothing of its source."""
+    key = row.get("source_type")
+    if isinstance(key, dict):
+        return key
+    if not isinstance(key, str):  # a row made before source types: its document's kind says it
+        doc = model.documents.get(row.get("document") or row.get("id") or "", {})
+        kind = "card-ruling" if row.get("kind") == "card-ruling" else doc.get("kind") or row.get("kind")
+        key = doc.get("source_type") or BY_KIND.get(kind or "")
+    return typed(key) if key else None
+
+
+def by_authority(items: list[dict]) -> list[dict]:
+    """Statements ordered official rulings first, then the FAQ, ... (kb.sources.types order), each
+    source's own order kept."""
+    order = {k: i for i, k in enumerate(TYPES)}
+    return sorted(items, key=lambda r: order.get((r.get("source_type") or {}).get("key"), len(order)))
+
+
+def shown(statement: dict) -> str:
+    """A statement's text as a reader sees it: the build's ``display`` (kb.wikitext), or the same
+    cleaner for a row made without one (a KB built in memory by an older snapshot's code)."""
+    return statement.get("display") or visible(statement.get("text") or "")
 
 
 # ---------------------------------------------------------------- superseded rulings and quotes

@@ -45,7 +45,8 @@ class DocumentLookups:
         r = self.statement(ruling_id)
         out = {k: v for k, v in r.items() if k != "locator"}
         out["citation"] = cite.locator(r["locator"], date=r.get("date"))
-        out["display"] = display.strip_markup(r["text"])
+        out["display"] = display.shown(r)
+        out["source_type"] = display.source_of(self.model, r)
         out["superseded"] = display.superseded(self, ruling_id)
         out["written_in"] = r.get("edition") or self.model.documents.get(r["document"], {}).get("edition")
         out["cited_rules"] = [res for c in r.get("citations", []) for res in c["resolved"]]
@@ -58,7 +59,7 @@ class DocumentLookups:
         return out
 
     def rulings(self, mechanic: str | None = None, document: str | None = None) -> list[dict]:
-        ids = list(self.model.rulings) + list(self.model.quotes)
+        ids = list(self.model.rulings) + [i for i, q in self.model.quotes.items() if not q.get("heading")]
         if mechanic:
             found = self.find_mechanics(mechanic, limit=1)
             if not found:
@@ -73,15 +74,17 @@ class DocumentLookups:
     # ------------------------------------------------------------ documents
 
     def documents(self) -> list[dict]:
-        return [d | {"citation": cite.document(self.model, d["id"])} for d in self.model.documents.values()]
+        return [d | {"citation": cite.document(self.model, d["id"]), "source_type": display.source_of(self.model, d)}
+                for d in self.model.documents.values()]
 
     def document(self, doc_id: str) -> dict | None:
         doc = self.model.documents.get(doc_id)
         if doc is None:
             return None
         ids = [i for i, r in self.model.rulings.items() if r["document"] == doc_id]
-        ids += [i for i, q in self.model.quotes.items() if q["document"] == doc_id]
-        return doc | {"citation": cite.document(self.model, doc_id), "rulings": [self.ruling(i) for i in ids]}
+        ids += [i for i, q in self.model.quotes.items() if q["document"] == doc_id and not q.get("heading")]
+        return doc | {"citation": cite.document(self.model, doc_id), "source_type": display.source_of(self.model, doc),
+                      "rulings": [self.ruling(i) for i in ids]}
 
     # ------------------------------------------------------------ search
 
@@ -105,7 +108,7 @@ class DocumentLookups:
         if not questions:  # a lookup may be a card's name, part of one or a misspelt one
             questions = {"cards": [] if number else self._cards_named_like(query)}
         found = {"query": query, "goto": number if number and current and ("en", current, number) in self.model.rules
-                 else None, **questions,
+                 else None, "goto_card": None if number else self._card_named(query), **questions,
                  "hits": [self._hit_view({"kind": h.doc.kind, "id": h.doc.id, "lang": h.doc.lang, "title": h.doc.title,
                                           "snippet": h.snippet, "score": round(h.score, 3), "rule": h.doc.rule_number,
                                           "rules": self._rules_of_hit(h.doc), "edition": h.doc.edition,
@@ -113,6 +116,15 @@ class DocumentLookups:
                           for h in hits]}
         found["citations"] = cite.distinct(_nested_citations(found))
         return found
+
+    def _card_named(self, query: str) -> dict | None:
+        """The card whose exact EN or JA name (or face name) the query is, as a rule number goes to
+        its rule; None when the words also name a mechanic (「夜」 is a card and a game state)."""
+        from kb.store.names import card_key, mechanic_keys
+        key = card_key(self.model, query) if len(query) <= MAX_NAME_QUERY else None
+        if key is None or mechanic_keys(self.model, query):
+            return None
+        return self.card_brief(self.model.cards[key])
 
     def _cards_named_like(self, query: str) -> list[dict]:
         """The cards whose EN or JA name is the query, holds it or is spelt like it (kb.lookup.cards),
@@ -135,9 +147,10 @@ class DocumentLookups:
         elif kind == "rule" and edition and hit.get("rule"):
             hit["ja"] = self._ja_of_rule_hit(("en", edition, hit["rule"]))
         elif kind in ("ruling", "quote"):
-            r = self.statement(hit["id"]) or {}
+            r = self.statement(hit["id"]) or self.model.card_rulings.get(hit["id"]) or {}
             hit["written_in"] = r.get("edition") or self.model.documents.get(r.get("document", ""), {}).get("edition")
             hit["superseded"] = display.superseded(self, hit["id"])
+            hit["source_type"] = display.source_of(self.model, r)
         elif kind == "mechanic" and hit["mechanics"]:
             m = self.model.mechanics.get(hit["mechanics"][0], {})
             hit["names"] = {"ja": m.get("name_ja"), "en": m.get("name_en")}

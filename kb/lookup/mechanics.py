@@ -73,7 +73,7 @@ class MechanicLookups:
                 if ref["kind"] == "rule" and ref["number"] not in m["rules"]:
                     related_rules.append(self.rule_brief(("en", edition, ref["number"])))
         statements = [self.ruling(rid) for rid in m["rulings"]]
-        rulings = [r for r in statements if r and not display.is_navigation(r)]
+        rulings = display.by_authority([r for r in statements if r and not display.is_navigation(r)])
         see_also = [r for r in statements if r and display.is_navigation(r)]
         cards = [self.card_brief(self.model.cards[k]) for k in m["cards"] if k in self.model.cards]
         out = {"key": m["key"], "name": {"en": m["name_en"], "ja": m["name_ja"]},
@@ -82,7 +82,9 @@ class MechanicLookups:
                "cards": cards,
                "related": [self.mechanic_summary(self.model.mechanics[k]) for k in m["related"]
                            if k in self.model.mechanics],
-               "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d)} for d in m["documents"]],
+               "documents": [self.model.documents[d] | {"citation": cite.document(self.model, d),
+                                                        "source_type": display.source_of(self.model, self.model.documents[d])}
+                             for d in m["documents"]],
                "glossary": self._glossary_entries(m),
                # how a JA name found in the JA rule text was found; why there is none
                "ja_source": self._ja_source(m), "ja_missing": m.get("ja_missing"),

@@ -153,8 +153,9 @@ class RuleLookups:
         its rule numbers were written in (so they link to what they meant)."""
         r = self.statement(entry["id"]) or {}
         doc = self.model.documents.get(r.get("document") or entry.get("document") or "", {})
-        entry["display"] = display.strip_markup(entry.get("text") or "")
+        entry["display"] = display.shown(r if r.get("text") == entry.get("text") else entry)
         entry["superseded"] = display.superseded(self, entry["id"])
+        entry["source_type"] = display.source_of(self.model, r or entry)
         entry["written_in"] = r.get("edition") or doc.get("edition")
         return entry
 

@@ -98,6 +98,12 @@ def _changes_after(kb, number: str, since: str | None) -> list[dict]:
             and step["event"] in changes.CHANGING]
 
 
+def _changed_by(kb, rules: list[str], since: str | None) -> tuple[str | None, list[dict]]:
+    """The rule that decides the ruling's case today (the first the engine applied) and its changes
+    after ``since``: the date of the ruling or the edition it was written against, the later."""
+    return (rules[0], _changes_after(kb, rules[0], since)) if rules else (None, [])
+
+
 def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
     try:
         from kb.reasoning.catalog import list_mechanics
@@ -110,8 +116,9 @@ def _by_engine(kb) -> tuple[dict[str, dict], str | None]:
             result = classify_rulings(book, registered(m["key"]), every_rule)
             for d in result["superseded"]:
                 rules = d.get("superseded_by") or []
-                deciding = rules[0] if rules else None
-                steps = _changes_after(kb, deciding, d.get("date")) if deciding else []
+                # the edition it was written against is what it describes (a 2011-09-23 FAQ of 2011-09-30)
+                written = kb.model.documents.get(d.get("document") or "", {}).get("edition")
+                deciding, steps = _changed_by(kb, rules, max(filter(None, (d.get("date"), written)), default=None))
                 step = steps[0] if steps else None
                 change = {"edition": step["edition"] if step else d["edition"],
                           "rule": step["number"] if step else deciding, "current_rule": deciding,

@@ -278,13 +278,16 @@ def search_docs(model: Model, tokens=tokens, memo=None, words=None) -> list[Sear
             edition=edition, mechanics=keys, expansions=" ".join(mech.names(keys, "ja" if lang == "en" else "en")),
             citation=_locator_citation(entry["locator"], edition=edition, lang=lang)))
     for r in model.statements():
+        if r.get("heading"):  # a quoted bare heading (「711. 両面カード」) is no hit of its own
+            continue
         doc = model.documents[r["document"]]
         keys = tuple(r.get("mechanics", ()))
         cards = [c.get("name_en") or "" for c in r.get("cards", [])]
         if r["kind"] == "quoted-rule":
             current = (r.get("resolved") or {}).get("current")
             docs.append(SearchDoc(
-                id=r["id"], kind="quote", lang=r["lang"], title=f"{r['number']} ({doc['title']})", text=r["text"],
+                id=r["id"], kind="quote", lang=r["lang"], title=f"{r['number']} ({doc['title']})",
+                text=r.get("display") or r["text"],  # what a reader sees (kb.wikitext): snippets without markup
                 rule_number=current["number"] if current else r["number"], edition=None, mechanics=keys,
                 expansions=" ".join(mech.names(keys, "en" if r["lang"] == "ja" else "ja")),
                 citation=_locator_citation(r["locator"], rule=r["number"], edition=r.get("edition"))))
@@ -292,7 +295,7 @@ def search_docs(model: Model, tokens=tokens, memo=None, words=None) -> list[Sear
         section = r["locator"]["section"]
         docs.append(SearchDoc(
             id=r["id"], kind="ruling", lang=doc["lang"], title=doc["title"] + (f" › {section}" if section else ""),
-            text=r["text"], mechanics=keys, expansions=" ".join(mech.names(keys, "en") + cards),
+            text=r.get("display") or r["text"], mechanics=keys, expansions=" ".join(mech.names(keys, "en") + cards),
             boost=NOTE_WEIGHT if r["kind"] == "note" else 1.0,
             citation=_locator_citation(r["locator"], date=r.get("date"))))
     for m in model.mechanics.values():

@@ -19,4 +19,5 @@ class Document:
     date: date | None = None  # publication / effective date
     quotes_edition: str | None = None  # the CR edition its quotes come from, if known ("2023-11-17")
     url: str | None = None
-    encoding: str = "utf-8"  # how the bytes were decoded: utf-8, utf-8-sig, utf-16-le/be, cp1252
+    encoding: str = "utf-8"
+    source_type: str | None = None  # kb.sources.types: "official-faq", "wiki", "blog", ... (None: from kind)  # how the bytes were decoded: utf-8, utf-8-sig, utf-16-le/be, cp1252

@@ -17,6 +17,7 @@ from kb.sources.cards import classify_card_data
 from kb.sources.cr_header import date_in_name, sniff
 from kb.sources.decode import decode
 from kb.sources.document import Document
+from kb.sources.types import source_type
 
 CR_EN_NAME = re.compile(r"^(?:cr-en-|MagicCompRules[ _]?)(\d{8})(?:\.\d+)?\.txt$")
 CR_JA_NAME = re.compile(r"^cr-ja-(\d{8})(?:-[\w-]+)?\.txt$")
@@ -88,13 +89,17 @@ def load_manifest(root: Path) -> list[SourceFile]:
         text, digest, encoding = read_text(path)
         if entry.get("sha256") and entry["sha256"] != digest:
             raise SourceError(path, "content differs from the manifest's sha256 (the user's text must stay unchanged)")
+        try:
+            declared = source_type(entry["kind"], entry.get("source_type"))
+        except ValueError as exc:
+            raise SourceError(manifest, f"document {entry['id']}: {exc}") from None
         doc_date = entry.get("date")
         if doc_date is not None and not isinstance(doc_date, date):
             raise SourceError(manifest, f"document {entry['id']}: date must be a TOML date (YYYY-MM-DD)")
         document = Document(id=entry["id"], title=entry["title"], kind=entry["kind"], lang=entry["lang"],
                             path=str(Path(root.name) / entry["path"]), text=text, sha256=digest,
                             date=doc_date, quotes_edition=entry.get("quotes_edition"), url=entry.get("url"),
-                            encoding=encoding)
+                            encoding=encoding, source_type=declared)
         fmt = "cr-" + entry["lang"] if entry["kind"] == "cr" else entry["kind"]
         files.append(SourceFile(document=document, format=fmt, mechanics=tuple(entry.get("mechanics", ())),
                                 origin=str(path)))

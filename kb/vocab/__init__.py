@@ -32,6 +32,13 @@ class MTG(DefinedNamespace):
     QuotedRule: URIRef  # A CR rule quoted inside a document, with the text as quoted.
     Citation: URIRef  # A reference to a rule as written somewhere, and how it was resolved.
     Section: URIRef  # A heading of a document (for locators).
+    OfficialRules: URIRef  # A source that is the official rules: a Comprehensive Rules file.
+    OfficialRuling: URIRef  # A source that is an official ruling (Gatherer's, as card data such as MTGJSON gives it).
+    OfficialFAQ: URIRef  # A source that is an official FAQ or release notes page, or a statement in one.
+    OfficialArticle: URIRef  # A source that is an article published by Wizards of the Coast, or a statement in one.
+    CardData: URIRef  # A source that is card data (Oracle text, names): MTGJSON, a name table.
+    WikiCommentary: URIRef  # A source that is wiki commentary (MTG Wiki), or a statement in it: not an official ruling.
+    BlogCommentary: URIRef  # A source that is a personal blog or article, or a statement in it: not an official ruling.
     CardFace: URIRef  # One face of a card: a single-faced card has one; split, transform, modal DFC, adventure, Room and meld have two.
 
     # ---- card characteristics (Oracle data from MTGJSON; text exactly as the data gives it)
@@ -87,6 +94,7 @@ class MTG(DefinedNamespace):
 
     # ---- documents, rulings, quotes
     documentKind: URIRef  # "cr" | "wiki-source" | "wiki-page" | "faq" | "article".
+    sourceType: URIRef  # What a document, ruling or quote is as a source: "official-rules" | "official-ruling" | "official-faq" | "official-article" | "card-data" | "wiki" | "blog" (its class: mtg:OfficialRuling ...).
     quotesEdition: URIRef  # The CR edition a document says it quotes.
     sha256: URIRef  # Digest of the document's bytes as read.
     rulingKind: URIRef  # "ruling" | "commentary" | "summary" | "note".
@@ -120,6 +128,11 @@ class MTG(DefinedNamespace):
     sectionPath: URIRef  # Section path, " > "-joined.
     inDocument: URIRef  # The Document a node was read from.
 
+
+# kb.sources.types keys -> the class a source of that type has
+SOURCE_CLASSES = {"official-rules": MTG.OfficialRules, "official-ruling": MTG.OfficialRuling,
+                  "official-faq": MTG.OfficialFAQ, "official-article": MTG.OfficialArticle,
+                  "card-data": MTG.CardData, "wiki": MTG.WikiCommentary, "blog": MTG.BlogCommentary}
 
 OA = Namespace("http://www.w3.org/ns/oa#")  # W3C Web Annotation (citation selectors)
 PREFIXES = {"mtg": MTG._NS, "skos": SKOS._NS, "dcterms": DCTERMS._NS, "prov": PROV._NS, "oa": OA,

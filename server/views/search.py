@@ -26,4 +26,7 @@ def page():
     result = res.search(q, res.arg_lang("in"), res.arg_int("limit", 20, 1, res.max_search_limit()))
     if result.get("goto") and request.args.get("nogoto") is None:
         return redirect(url_for("rules.page", number=result["goto"]))
+    card = result.get("goto_card")
+    if card and request.args.get("nogoto") is None:  # an exact card name, as a rule number goes to its rule
+        return redirect(url_for("cards.page", name=card["name_en"] or card["name_ja"]))
     return render_template("search.html", q=q, result=result)

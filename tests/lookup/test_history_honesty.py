@@ -16,7 +16,7 @@ import pytest
 from click.testing import CliRunner
 
 from kb.lookup.changes import Change, label
-from tests.conftest import _build_kb
+from tests.shared_data import build_kb as _build_kb
 
 EDITIONS = ("cr-en-20210712.txt", "cr-en-20220218.txt", "cr-en-20220429.txt")  # effective 2021-07-23, …
 

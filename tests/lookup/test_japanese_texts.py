@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from kb.lookup.display import strip_markup
+from kb.wikitext import visible as strip_markup  # the one cleaner (kb.wikitext)
 from tests.shared_data import require_data
 
 
@@ -99,8 +99,8 @@ def test_rulings_show_their_text_and_superseded_ones_say_so(full_kb):
 
 
 def test_wiki_link_lists_are_see_also_not_rulings(full_kb):
-    m = full_kb.mechanic("日暮")
-    assert m["key"] == "daybound-and-nightbound"
+    m = full_kb.mechanic("昼と夜")  # the 昼 page's link list (参考) is its see-also, not 日暮's rulings
+    assert m["key"] == "day-and-night"
     assert all(r["kind"] != "note" or "参考" not in r["citation"]["section"] for r in m["rulings"])
     assert any("日暮" in r["display"] and "[[" not in r["display"] for r in m["see_also"])
 

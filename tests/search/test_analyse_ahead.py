@@ -76,6 +76,8 @@ def test_a_cold_build_makes_its_search_index_without_loading_the_dictionary_agai
     monkeypatch.setattr(tokenize, "_shared", shared)
     sources = discover([data_dir / "cr-en-20260116.txt", data_dir / "cr-ja-20260116.txt"], settings.rules_src_dir())
     pipeline.build(sources, tmp_path / "snapshots", progress=steps.append)
-    assert loads == ["lineage across editions"]  # by the model's JA names, not by the search index
+    # once: by the model's JA names when a name needs its nouns, else by the search index (glossary
+    # terms are named by the JA glossary only, so with these two editions no JA name needs the nouns)
+    assert len(loads) == 1 and loads[0] in ("lineage across editions", "search index")
     hits = KB.load(tmp_path).search("唱えなかった", lang="ja")["hits"]
     assert any(h["id"].startswith("rule:ja:2026-01-16:") for h in hits)

@@ -67,6 +67,16 @@ CHECKS = [
     RulingCheck("両面カードの裏面は唱えられない", M,
                 _s(question="cast", instruction="back-face", zone="hand"),
                 lambda o: not o["can_cast"], "the back face can't be cast"),
+    # the same ruling says it of every double-faced card; since modal double-faced cards (2020) a
+    # back face can be cast (712.11b): its claim is also run with one, Valki / Tibalt (Kaldheim)
+    RulingCheck("両面カードの裏面は唱えられない", "modal-dfc",
+                # cast as it goes on the stack: the face chosen (712.11b) decides, nothing before it
+                {"question": "cast", "layout": "modal", "choose": "back", "zone": "stack",
+                 "front": {"name": "Valki, God of Lies", "types": ["creature"], "mana_cost": "{1}{B}", "power": 2,
+                           "toughness": 1},
+                 "back": {"name": "Tibalt, Cosmic Impostor", "types": ["planeswalker"], "mana_cost": "{5}{B}{R}",
+                          "loyalty": 5}},
+                lambda o: not o["can_cast"], "no double-faced card's back face can be cast"),
     # 「両面カードは、つねに正面を表にして戦場に出る。」 — "always": checked where an effect says "transformed".
     RulingCheck("両面カードは、つねに正面を表にして戦場に出る", M,
                 _s(question="enter-battlefield", instruction="transformed", from_zone="other", zone="battlefield"),
