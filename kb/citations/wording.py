@@ -7,6 +7,7 @@ every line the benchmark texts produce and fails on any left in English)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _N = r"(?P<{}>.+?)"
 
@@ -69,6 +70,7 @@ _TITLED = re.compile(r"^(?P<not>not )?titled (?P<t>.+) in CR (?P<e>\S+)$")
 _NAMED = re.compile(r"^the text names (?P<t>.+): (?P<w>\S+) read as (?P<n>\S+) of CR (?P<e>\S+)$")
 
 
+@lru_cache(maxsize=4096)  # a long list repeats the same lines; bounded, so memory stays bounded
 def ja(line: str) -> str:
     """The Japanese wording of one explanation line (the line itself if no row says it)."""
     for pattern, template in _ROWS:
