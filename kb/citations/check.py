@@ -19,13 +19,14 @@ from kb.citations.evidence import Chooser, document_facts
 from kb.citations.extract import detect
 from kb.citations.markup import strip_markup
 from kb.citations.named import read_named
-from kb.citations.official import official
+from kb.citations.official import held, official
 from kb.citations.quotes import find_quotes
 from kb.citations.reading import Reference
 from kb.citations.wording import ja
 from kb.errors import InvalidDate, InvalidLang
 from kb.memo import per_owner
 from kb.parse.common import is_japanese
+from kb.sources.editions import iso_day
 
 _MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                        "september", "october", "november", "december"), 1)}
@@ -38,19 +39,13 @@ AFTER = 240  # characters after a citation (to the next one) that may name the r
 
 
 def parse_date(value) -> Date | None:
-    """None, a date, "YYYY-MM-DD" or "YYYYMMDD"; anything else is InvalidDate."""
+    """None, a date, "YYYY-MM-DD" or "YYYYMMDD" (kb.sources.editions.iso_day); anything else is InvalidDate."""
     if value is None or value == "":
         return None
-    if isinstance(value, Date):
-        return value
-    text = unicodedata.normalize("NFKC", str(value)).strip()
-    m = re.fullmatch(r"(\d{4})-?(\d{2})-?(\d{2})", text)
     try:
-        if m:
-            return Date(int(m[1]), int(m[2]), int(m[3]))
+        return Date.fromisoformat(iso_day(value))
     except ValueError:
-        pass
-    raise InvalidDate("date: expected YYYY-MM-DD", value=str(value))
+        raise InvalidDate("date: expected YYYY-MM-DD", value=str(value)) from None
 
 
 def guess_date(plain: str) -> tuple[Date, int] | None:
@@ -115,7 +110,7 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
         date_source = f"guessed from line {line}"
     answers = Answers(kb)
     lineage = kb.lineage
-    facts = document_facts(plain.text, when.isoformat() if when else None, official(), lineage)
+    facts = document_facts(plain.text, when.isoformat() if when else None, official(), lineage, held(kb.model))
     quotes = find_quotes(plain.text, headings=plain.headings, original=text)
     chooser = Chooser(lineage, facts, title_matches=answers.title_matches,
                       quotes=[_Quote(q) for q, _, _ in quotes]) if lineage.editions else None

@@ -23,6 +23,8 @@ from kb.lookup.mechanics import MechanicLookups
 from kb.lookup.outline import OutlineLookups
 from kb.lookup.rules import RuleLookups
 import kb.sources.official as official
+import kb.sources.editions as editions
+from kb.sources.editions import iso_day
 from kb.store import snapshot
 from kb.store.lineage import Lineage
 from kb.store.rows import Model
@@ -150,7 +152,7 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
         for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"])):
             entry = dict(info, citation=cite.document(self.model, info["document"]))
             if info["lang"] == "en":
-                found = listed.find(info["edition"]) or (info.get("file_date") and listed.find(info["file_date"]))
+                found = next((m for d in (info["edition"], info.get("file_date")) if d and (m := listed.find(d))), None)
                 status = ("unlisted" if not found else "unknown" if not found.sha256 else
                           "official" if found.sha256 == info.get("sha256") else "different")
                 entry["official"] = {"status": status, "url": found.url if found else None,
@@ -179,19 +181,17 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
             if current is None:
                 raise NoEditionLoaded("no Comprehensive Rules edition is loaded; run `kb build PATH` with a CR file")
             return current
-        value = edition.strip()
-        if len(value) == 8 and value.isdigit():
-            value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
-        if not (len(value) == 10 and value[4] == value[7] == "-" and value.replace("-", "").isdigit()):
-            raise InvalidEdition(f"edition={edition!r}: expected an effective date YYYY-MM-DD")
-        for key in (f"{lang}/{value}", f"en/{value}"):
-            if key in self.model.editions:
-                return value
-        # the date in the official file name ("MagicCompRules 20240206.txt" is effective 2024-02-02)
-        alias = next((e["edition"] for e in self.model.editions.values()
-                      if e.get("file_date") == value and e["lang"] in (lang, "en")), None)
-        if alias:
-            return alias
+        try:
+            value = iso_day(edition)
+        except ValueError:
+            raise InvalidEdition(f"edition={edition!r}: expected an effective date YYYY-MM-DD") from None
+        # by its effective date, or the date in the official file name ("MagicCompRules
+        # 20240206.txt" is effective 2024-02-02): kb.sources.editions, one edition either way
+        for wanted in (lang, "en"):
+            found = editions.loaded((e["edition"], e.get("file_date")) for e in self.model.editions.values()
+                                    if e["lang"] == wanted).key(value)
+            if found:
+                return found
         loaded = sorted({e["edition"] for e in self.model.editions.values()})
         raise EditionNotFound(f"no edition {value} is loaded", suggestions=loaded)
 
