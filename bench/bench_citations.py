@@ -69,6 +69,8 @@ def found_numbers(report: dict) -> list[dict]:
             current = r.get("current")
             if isinstance(current, dict):
                 current = current.get("number")
+            if meant.get("span"):  # an undated text's reading: the loaded editions it holds in
+                names = names | {"span", *meant["span"]}
             rows.append({"line": c["line"], "number": r["number"], "editions": names, "today": current,
                          "status": r["status"], "raw": c["raw"], "confidence": c.get("confidence", 1.0)})
     return rows
@@ -92,7 +94,9 @@ def score(reports: dict[str, dict], texts: list[dict], verbose: bool = False) ->
             free.remove(hit)
             g = got[hit]
             totals["matched"] += 1
-            ok = (w["edition"] in g["editions"], g["today"] == w["today"], g["status"] == w["status"])
+            span = sorted(g["editions"] - {"span"}) if "span" in g["editions"] else None
+            ok = (w["edition"] in g["editions"] or bool(span and span[0] <= w["edition"] <= span[-1]),
+                  g["today"] == w["today"], g["status"] == w["status"])
             totals["ok_edition"] += ok[0]
             totals["ok_today"] += ok[1]
             totals["ok_status"] += ok[2]

@@ -165,6 +165,9 @@ class EraInference:
                     own[i] += 2.5 if match is True else -2.0 if match is False else 0.0
                 if context:
                     overlap[i] = len(context & self._stems_of(e, numbers[0]))
+                    named = self._title_stems(e, numbers[0])
+                    if named and named <= context:  # the text names the rule's title (Cipher, 変身)
+                        own[i] += 2.0
                 if quote is not None and self.quote_fit is not None:
                     own[i] += 6.0 * (self.quote_fit(quote, numbers[0], e) or 0.0)
         best = max(overlap)
@@ -183,6 +186,10 @@ class EraInference:
             what_ja = f"見出し「{title}」" if title else "周りの語" if best >= 2 else "番号の有無"
             self.why.append((spread, f"{raw}: {what} fit CR {span[0]} to {span[-1]}",
                              f"{raw}：{what_ja}が合うのは CR {span[0]}〜{span[-1]}"))
+
+    def _title_stems(self, e: str, number: str) -> set[str]:
+        titles = self.answers.titles.of_rule(self.model, e, number)
+        return set().union(*(stems(t, frozenset()) for t in titles)) if titles else set()
 
     def _stems_of(self, e: str, number: str) -> set[str]:
         rule = self.model.rules.get(("en", e, number))

@@ -17,9 +17,11 @@ class Undated:
         self.era = EraInference(answers, self.editions, text, quote_fit=chooser._quote_in)
         self.era.use_names(answers.titles)
         self.era.add_vocabulary(answers.titles)
-        for c in found:
+        for i, c in enumerate(found):  # the words between it and its neighbours speak of it
             quote = chooser.quotes.get(c.numbers[0]) if len(c.numbers) == 1 else None
-            words = text[max(0, c.start - WINDOW):c.end + WINDOW]
+            lo = max(found[i - 1].end if i else 0, c.start - WINDOW)
+            hi = min(found[i + 1].start if i + 1 < len(found) else len(text), c.end + WINDOW)
+            words = (c.title or "") + " " + text[lo:hi]
             self.era.add_citation(list(c.numbers), c.title, words, c.confidence, c.raw, quote=quote)
         lines = text.splitlines()
         for quote, line, raw in quotes:  # (the chooser's reading of a quote, its line, the number as written)
@@ -47,6 +49,8 @@ class Undated:
     def annotate(self, entry: dict, ce, detection: float) -> None:
         """Readings, the ambiguous status and the answer's confidence (detection x the weight of its reading)."""
         numbers = entry["numbers"]
+        best = ce.readings[0]
+        entry["edition_meant"]["span"] = [best.editions[0], best.editions[-1]]  # the editions of its reading
         entry["detection_confidence"] = detection
         entry["confidence"] = round(detection * ce.weight, 2)
         if len(ce.readings) > 1:
