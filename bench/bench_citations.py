@@ -106,7 +106,7 @@ def score(reports: dict[str, dict], texts: list[dict], verbose: bool = False) ->
             if verbose and not all(ok):
                 print(f"  WRONG    {text['file']}:{w['line']} {w['number']}: edition {sorted(g['editions'])} "
                       f"(truth {w['edition']}), today {g['today']} ({w['today']}), status {g['status']} "
-                      f"({w['status']})")
+                      f"({w['status']}), confidence {g['confidence']}")
         if verbose:
             for i in free:
                 print(f"  EXTRA    {text['file']}:{got[i]['line']} {got[i]['number']} ({got[i]['raw']!r})")

@@ -31,6 +31,7 @@ from kb.text import normalize
 
 CONTRADICTS = 3.0   # a citation's own best edition beats the era's by this much: read by its own
 SURE = 0.8          # one reading with this share of the weight is the answer
+AFTER_NEWEST = 0.25  # per loaded edition after the one that brought the text's newest term
 KEEP = 1e-4         # editions below this share of the weight are not read
 _WORD = re.compile(r"[a-z][a-z'’]{3,}")
 
@@ -142,6 +143,17 @@ class EraInference:
                 if en.lower() in spans and en.lower() not in found:
                     a, b, term = spans[en.lower()]
                     found[en.lower()] = (a, b, term, ja)
+        newest = max((a for a, _, _, _ in found.values()), default=0)
+        if newest >= 5:
+            # the newest term a text uses dates it from then on (terminus post quem), and a text is
+            # most often written while its newest words are new: later editions weigh less and less
+            for i in range(newest + 1, len(self.editions)):
+                self.scores[i] -= AFTER_NEWEST * (i - newest)
+            term = next(t for a, _, t, _ in found.values() if a == newest)
+            self.why.append((2.5, f"its newest CR term, “{term}”, came with CR {self.editions[newest]}: "
+                                  f"texts are most often written while their words are new",
+                             f"使われている最も新しい用語「{term}」は CR {self.editions[newest]} から：文章はふつう"
+                             f"その用語が新しいうちに書かれる"))
         for a, b, term, written in found.values():
             for i in range(len(self.editions)):
                 self.scores[i] += -3.0 if i < a else -0.7 if i > b else 0.0
