@@ -59,11 +59,11 @@ LAYERS = {
     "kb.search": {"kb.store", "kb.build.mechanics", "kb.parse.card_mentions", "kb.text", "kb.rulenumbers",
                   "kb.errors", "kb.memo"},
     "kb.citations": {"kb.parse", "kb.store", "kb.errors", "kb.text", "kb.wikitext", "kb.rulenumbers", "kb.memo",
-                     "kb.search.tokenize", "kb.sources.official"},
+                     "kb.search.tokenize", "kb.sources.official", "kb.sources.editions"},
     "kb.lookup": {"kb.config", "kb.errors", "kb.store", "kb.graphview", "kb.search", "kb.citations",
                   "kb.reasoning", "kb.vocab", "kb.text", "kb.wikitext", "kb.rulenumbers", "kb.memo", "kb.build.pipeline",
                   "kb.build.cache",  # the home's cache of results kept per snapshot (kb.lookup.display)
-                  "kb.sources.files", "kb.sources.official", "kb.sources.types"},
+                  "kb.sources.files", "kb.sources.official", "kb.sources.types", "kb.sources.editions"},
     "kb.cli": {"kb.config", "kb.errors", "kb.lookup", "kb.build", "kb.store", "kb.sources", "kb.vocab", "kb.text",
                "kb.rulenumbers", "kb.wikitext"},  # input checked before a snapshot is loaded (kb rule abc with none)
 }

@@ -52,6 +52,7 @@ class Answers:
         self.model = kb.model
         self.lineage = kb.lineage
         self.texts: dict[str, str] = {}  # the answer's one table of rule texts: "en/2026-06-19/601.2f" -> text
+        self._statuses: dict[tuple[str, str | None], dict] = {}  # one check's statuses, each found once
 
     def ref(self, key) -> str | None:
         """A rule's text put in the answer's table once; citations carry its key ("lang/edition/number")."""
@@ -127,6 +128,12 @@ class Answers:
     def status(self, number: str, edition: str | None) -> dict:
         """Lineage's status, with "text-changed" kept for a change of content: a rule whose words
         today are nearly those it had then (he or she -> they, a list grown by one name) is current."""
+        found = self._statuses.get((number, edition))
+        if found is None:
+            found = self._statuses[(number, edition)] = self._status(number, edition)
+        return found
+
+    def _status(self, number: str, edition: str | None) -> dict:
         s = self.lineage.status(number, edition)
         if s["status"] != "text-changed":
             return s
@@ -148,8 +155,7 @@ class Answers:
         out = {"kind": kind, "raw": raw, "line": line, "column": column, "numbers": list(numbers),
                "title": title, "edition": edition, "method": method, "status": status,
                "rule_then": self.rule_then(read_as.get(numbers[0], numbers[0]), edition),
-               "current": self.current_block(first), "steps": changes(first["steps"]),
-               "steps_unchanged": sum(1 for s in first["steps"] if not _changed(s))}
+               "current": self.current_block(first), **self._steps(first)}
         if verdict is not None:
             out["edition_meant"] = verdict.as_json()
         out["resolved"] = [{"number": n, "status": s["status"], "current": (s["current"] or {}).get("number"),
@@ -173,6 +179,15 @@ class Answers:
                     self._candidate(numbers[0], e, f"rule {numbers[0]} was titled {title} in CR {e}")
                     for e in check["same_number_titled_in"]]
         return out
+
+    def _steps(self, status: dict) -> dict:
+        """The lineage steps where something happened, and how many carried the rule unchanged:
+        the same for every citation of one number in one edition, so found once per check."""
+        key = ("steps", status["number"], status["edition"])
+        if key not in self._statuses:
+            steps = status["steps"]
+            self._statuses[key] = {"steps": changes(steps), "steps_unchanged": sum(1 for s in steps if not _changed(s))}
+        return self._statuses[key]
 
     def _read_status(self, written: str, number: str, edition: str | None) -> dict:
         s = self.status(number, edition)

@@ -19,13 +19,15 @@ from kb.citations.evidence import Chooser, document_facts
 from kb.citations.extract import detect
 from kb.citations.markup import strip_markup
 from kb.citations.named import read_named
-from kb.citations.official import official
+from kb.citations.official import held, official
 from kb.citations.quotes import find_quotes
+from kb.citations.undated import Undated, era_notes
 from kb.citations.reading import Reference
 from kb.citations.wording import ja
 from kb.errors import InvalidDate, InvalidLang
 from kb.memo import per_owner
 from kb.parse.common import is_japanese
+from kb.sources.editions import iso_day
 
 _MONTHS = {m: i for i, m in enumerate(("january", "february", "march", "april", "may", "june", "july", "august",
                                        "september", "october", "november", "december"), 1)}
@@ -38,19 +40,13 @@ AFTER = 240  # characters after a citation (to the next one) that may name the r
 
 
 def parse_date(value) -> Date | None:
-    """None, a date, "YYYY-MM-DD" or "YYYYMMDD"; anything else is InvalidDate."""
+    """None, a date, "YYYY-MM-DD" or "YYYYMMDD" (kb.sources.editions.iso_day); anything else is InvalidDate."""
     if value is None or value == "":
         return None
-    if isinstance(value, Date):
-        return value
-    text = unicodedata.normalize("NFKC", str(value)).strip()
-    m = re.fullmatch(r"(\d{4})-?(\d{2})-?(\d{2})", text)
     try:
-        if m:
-            return Date(int(m[1]), int(m[2]), int(m[3]))
+        return Date.fromisoformat(iso_day(value))
     except ValueError:
-        pass
-    raise InvalidDate("date: expected YYYY-MM-DD", value=str(value))
+        raise InvalidDate("date: expected YYYY-MM-DD", value=str(value)) from None
 
 
 def guess_date(plain: str) -> tuple[Date, int] | None:
@@ -115,19 +111,28 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
         date_source = f"guessed from line {line}"
     answers = Answers(kb)
     lineage = kb.lineage
-    facts = document_facts(plain.text, when.isoformat() if when else None, official(), lineage)
+    facts_held = held(kb.model)
+    facts = document_facts(plain.text, when.isoformat() if when else None, official(), lineage, facts_held)
     quotes = find_quotes(plain.text, headings=plain.headings, original=text)
     chooser = Chooser(lineage, facts, title_matches=answers.title_matches,
                       quotes=[_Quote(q) for q, _, _ in quotes]) if lineage.editions else None
     known, sections = rule_numbers(kb.model)
     found = detect(text, known=known, sections=sections, plain=plain,
                    quote_lines={q.locator.line_start for q, _, _ in quotes})
+    # no date: the era is inferred from the whole text, and its citations share it (kb.citations.era)
+    undated = Undated(answers, chooser, facts_held, official(), plain.text, found,
+                      [(_Quote(q), q.locator.line_start, q.raw_number) for q, _, _ in quotes]) \
+        if chooser and when is None else None
     citations = []
     previous_end = 0
     for i, c in enumerate(found):
         context = clause(plain.text, max(previous_end, c.start - 160), c.start, c.end)
         previous_end = c.end
-        verdict = chooser.choose(list(c.numbers), title=c.title, context=context) if chooser else None
+        era = None
+        if undated:
+            verdict, era = undated.verdict(i, list(c.numbers))
+        else:
+            verdict = chooser.choose(list(c.numbers), title=c.title, context=context) if chooser else None
         read_as = _read_named(answers, chooser, verdict, c, context + " " + (c.title or "") + " " + plain.text[
             c.end:min(found[i + 1].start if i + 1 < len(found) else len(plain.text), c.end + AFTER)])
         entry = answers.entry(raw=c.raw, line=c.line, column=c.column, numbers=list(c.numbers), title=c.title,
@@ -135,20 +140,32 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                               method=verdict.method if verdict else "no-edition-loaded", kind="citation",
                               verdict=verdict, read_as=read_as)
         entry |= {"form": c.form, "confidence": c.confidence, "why": c.why, "why_ja": ja(c.why)}
-        _ambiguity(answers, entry, verdict)
+        if era is not None:
+            undated.annotate(entry, era, c.confidence)
+        else:
+            _ambiguity(answers, entry, verdict)
+            _confidence(entry, c.confidence)
         citations.append(entry)
     lines = plain.text.splitlines()
     quote_summaries = []
     reference = None
-    for q, column, shown in quotes:
+    for k, (q, column, shown) in enumerate(quotes):
         line = q.locator.line_start
-        verdict = chooser.choose([q.number], quote=_Quote(q), context=lines[line - 1]) if chooser else None
+        era = None
+        if undated:
+            verdict, era = undated.verdict(len(found) + k, [q.number])
+        else:
+            verdict = chooser.choose([q.number], quote=_Quote(q), context=lines[line - 1]) if chooser else None
         edition = verdict.resolve_with if verdict else None
         entry = answers.entry(raw=q.raw_number, line=line, column=column, numbers=[q.number], title=None,
                               edition=edition, method=verdict.method if verdict else "no-edition-loaded",
                               kind="quote", verdict=verdict)
         why = "a line that opens with a rule number and goes on with text: a quote of that rule"
         entry |= {"form": "quote", "confidence": 0.9, "why": why, "why_ja": ja(why)}
+        if era is not None:
+            undated.annotate(entry, era, 0.9)
+        else:
+            _confidence(entry, 0.9)
         # the rest of the page is reference wording for the quote's reading check; the quote itself
         # is not, nor its repeats (the FAQ repeats itself): a repeat is not a reference
         if reference is None:
@@ -163,7 +180,25 @@ def check_citations(kb, text: str, date=None, lang: str | None = None) -> dict:
                                 "comparison": d["status"], "similarity": d.get("similarity"),
                                 "summary": d.get("summary")})
     citations.sort(key=lambda c: (c["line"], c["column"]))
-    return _report(citations, quote_summaries, facts, lineage, when, date_source, lang) | {"texts": answers.texts}
+    report = _report(citations, quote_summaries, facts, lineage, when, date_source, lang)
+    if undated:
+        era = report["era"] = undated.summary()
+        en, ja_line = era_notes(era)
+        report["notes"][:0] = [en, *era["notes"]]
+        report["notes_ja"][:0] = [ja_line, *era["notes_ja"]]
+        report["method"] = "inferred-era"
+    else:
+        report["era"] = None
+    return report | {"texts": answers.texts}
+
+
+def _confidence(entry: dict, detection: float) -> None:
+    """A dated answer's confidence: how sure the citation was found, lowered when the edition it
+    means is a close call whose readings differ, or is not loaded (read in a neighbour)."""
+    entry["detection_confidence"] = detection
+    meant = entry.get("edition_meant") or {}
+    factor = 0.6 if entry["status"] == "ambiguous" else 0.8 if meant and not meant.get("loaded", True) else 1.0
+    entry["confidence"] = round(detection * factor, 2)
 
 
 def _read_named(answers: Answers, chooser, verdict, c, words: str) -> dict[str, str] | None:

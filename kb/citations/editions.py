@@ -13,6 +13,7 @@ from rapidfuzz import fuzz
 
 from kb.citations.extract import find_citations
 from kb.parse.records import ParsedDocument, QuotedRule
+from kb.sources.editions import loaded
 from kb.store.lineage import Lineage
 from kb.text import normalize
 
@@ -32,13 +33,15 @@ class EditionChooser:
         self.lineage = lineage
         self.editions = lineage.editions
         self.rules = lineage.rules
+        self.held = loaded((e, e) for e in lineage.editions)
 
     @property
     def current(self) -> str | None:
         return self.lineage.current
 
     def in_force(self, on: str) -> str | None:
-        return self.lineage.in_force(on)
+        found = self.held.in_force(on)
+        return found.effective if found else None
 
     # ---------------------------------------------------------------- edition of a document
 

@@ -13,14 +13,15 @@ resolved through the nearest loaded edition holding the numbers, and says so.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import date as Date
 
 from rapidfuzz import fuzz
 
-from kb.citations.official import loaded_edition, pool as pooled
 from kb.citations.wording import ja
-from kb.sources.official import OfficialEdition as Edition, OfficialList
+import kb.sources.editions as editions
+from kb.sources.editions import Edition, Editions
+from kb.sources.official import OfficialList
 from kb.store.lineage import Lineage
 from kb.text import normalize
 
@@ -47,15 +48,14 @@ class DocumentFacts:
     official_list: bool = False
 
 
-def document_facts(text: str, when: str | None, official: OfficialList, lineage: Lineage) -> DocumentFacts:
+def document_facts(text: str, when: str | None, official: OfficialList, lineage: Lineage,
+                   held: Editions | None = None) -> DocumentFacts:
+    """``held``: the loaded editions with their file dates (kb.citations.official.held); an
+    edition is one edition whether the list or the loaded file names it by the other date."""
     listed = bool(official)
-    candidates = list(official.editions) if listed else [loaded_edition(e) for e in lineage.editions]
-    known = {e.effective for e in candidates}
-    for e in lineage.editions:  # a loaded edition the list does not know (a newer download)
-        if e not in known and not (listed and official.find(e)):
-            candidates.append(loaded_edition(e))
-    candidates.sort(key=lambda e: e.effective)
-    pool = pooled(candidates)
+    held = held if held is not None else editions.loaded((e, e) for e in lineage.editions)
+    pool = editions.merge(official, held) if listed else held
+    candidates = list(pool)
     changes = bool(CHANGES.search(text[:3000]))
     if when is None:
         return DocumentFacts(None, changes, None, None, None, None, candidates, listed)
@@ -98,6 +98,7 @@ class Chooser:
         self.rules = lineage.rules
         self.facts = facts
         self.loaded = set(lineage.editions)
+        self.held = editions.loaded((e, e) for e in lineage.editions)
         self.order = [e.effective for e in facts.candidates]
         self.position = {e: i for i, e in enumerate(self.order)}
         self.by_date = {e.effective: e for e in facts.candidates}
@@ -105,6 +106,8 @@ class Chooser:
         self.quotes = {}  # number -> a quote of it in the same document: how the document numbers it
         for q in quotes or ():
             self.quotes.setdefault(q.number, q)
+        self._around: dict[str, tuple[str | None, str | None]] = {}
+        self._verdicts: dict[tuple, Verdict] = {}
         self.quoted_edition, self.quoted_fit, self.anchor_fit = self._document_quotes()
 
     # ------------------------------------------------------------ pieces of evidence
@@ -176,9 +179,10 @@ class Chooser:
                      f"CR {old} was {fate}: a changes article speaks of the rule that changed")
 
     def loaded_around(self, e: str) -> tuple[str | None, str | None]:
-        before = [x for x in self.lineage.editions if x < e]
-        after = [x for x in self.lineage.editions if x > e]
-        return (before[-1] if before else None), (after[0] if after else None)
+        found = self._around.get(e)
+        if found is None:
+            found = self._around[e] = tuple(x.effective if x else None for x in self.held.neighbours(e))
+        return found
 
     def _quote(self, quote, number: str, e: str) -> float | None:
         rule_e = e if e in self.loaded else self.resolve(e, [number], "")
@@ -232,7 +236,16 @@ class Chooser:
 
     def choose(self, numbers: list[str], *, title: str | None = None, context: str = "",
                quote=None) -> Verdict:
+        """The verdict for one citation; the same citation in the same tense is scored once per
+        document (a list of thousands of numbers repeats a few), each caller given its own copy."""
         tense = "past" if PAST.search(context) else "new" if NEW.search(context) else ""
+        key = (tuple(numbers), title, tense, id(quote) if quote is not None else None)
+        found = self._verdicts.get(key)
+        if found is None:
+            found = self._verdicts[key] = self._choose(numbers, title, tense, quote)
+        return replace(found, evidence=list(found.evidence))
+
+    def _choose(self, numbers: list[str], title: str | None, tense: str, quote) -> Verdict:
         scored = []
         quote_scores, weight, top = {}, 8.0, None
         if quote is None and len(numbers) == 1 and numbers[0] in self.quotes:

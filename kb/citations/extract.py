@@ -52,13 +52,16 @@ BUILD_FORMS = tuple(f for f in FORMS if f.build)
 
 
 def _scan(text: str, forms, ctx: Context, keep) -> list[Hit]:
-    taken: list[tuple[int, int]] = []
+    """Each form's hits that no earlier form's hit overlaps. The characters taken are marked in
+    one byte array, so a hit is checked in the time of its own length (never against every hit
+    kept so far: a list of thousands of numbers would make that quadratic)."""
+    taken = bytearray(len(text) + 1)
     found: list[Hit] = []
     for form in forms:
         for hit in run(form, text, ctx):
-            if any(hit.start < e and s < hit.end for s, e in taken) or not keep(hit):
+            if taken.find(1, hit.start, max(hit.end, hit.start + 1)) >= 0 or not keep(hit):
                 continue
-            taken.append((hit.start, hit.end))
+            taken[hit.start:hit.end] = b"\x01" * (hit.end - hit.start)
             found.append(hit)
     return sorted(found, key=lambda h: h.start)
 

@@ -110,8 +110,8 @@ def _sentence(text: str, pos: int, end: int) -> str:
     start = 0
     for m in _SENTENCE_END.finditer(text, max(0, pos - 400), pos):
         start = m.end()
-    m = _SENTENCE_END.search(text, end)
-    return text[start:m.start() if m else len(text)]
+    m = _SENTENCE_END.search(text, end, end + 400)
+    return text[start:m.start() if m else min(len(text), end + 400)]
 
 
 def prose_ok(text: str, hit: Hit, ctx: Context) -> tuple[bool, float, str]:
@@ -134,8 +134,17 @@ def prose_ok(text: str, hit: Hit, ctx: Context) -> tuple[bool, float, str]:
 # ---------------------------------------------------------------- finders (one per kind)
 
 
+# A list is read once, from its first item: every match inside a list already read (the next
+# "rule", "(", "・" or number of "601.2a, 601.2a, …") would read the rest of it again, and only
+# repeat hits the first reading found - quadratic in the list's length (cubic with the overlap
+# check). ``done`` is where the last list read ends.
+
+
 def _prefix(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
+    done = 0
     for k in re.finditer(form.pattern, text):
+        if k.start() < done:
+            continue
         if form.name == "section":
             title, end = title_after(text, k.end())
             yield Hit(k.start(), end, k.group("n"), None, title, bare=False)
@@ -146,6 +155,7 @@ def _prefix(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
             hits = [Hit(c.start(), end, c.group(), None, title, bare=False)]
         if hits:
             hits[0].start = k.start()  # raw of the first item includes the keyword
+            done = hits[-1].end
         yield from hits
 
 
@@ -171,42 +181,75 @@ def _range(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
 
 
 def _enclosed(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
+    done = 0
     for m in re.finditer(form.pattern, text):
+        if m.start() < done:
+            continue
         hits = list(items(text, m.end(), bare=True, extended=ctx.extended))
-        closed = hits and re.match(r"[ \u3000]*[)）]", text[hits[-1].end:])
+        if not hits:
+            continue
         # "(202.3b)" yes, "(250)" no: a bare section number in parentheses is too often a count.
-        if closed and all(re.search(_DOT, h.first) for h in hits):
+        if not _CLOSE.match(text, hits[-1].end):
+            done = hits[-1].end  # a later "(" inside this list ends at the same place
+            continue
+        done = _last_bad(hits, lambda h: re.search(_DOT, h.first))
+        if done < 0:
+            done = hits[-1].end
             yield from hits
 
 
 def _heading(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
+    done = 0
     for m in re.finditer(form.pattern, text, re.M):
-        if ctx.line_of(m.start()) not in ctx.headings:
+        if m.start() < done or ctx.line_of(m.start()) not in ctx.headings:
             continue
         hits = list(items(text, m.end(), bare=False, extended=True))
-        if hits and all("." in canonical(h.first) or canonical(h.first) in ctx.sections for h in hits):
+        if hits and (done := _last_bad(hits, lambda h: _rule_or_section(h, ctx))) < 0:
+            done = hits[-1].end
             yield from hits
 
 
+def _rule_or_section(hit: Hit, ctx: Context) -> bool:
+    return "." in canonical(hit.first) or canonical(hit.first) in ctx.sections
+
+
+def _last_bad(hits: list[Hit], good) -> int:
+    """-1 when every hit of a list is good; else where the last bad one ends: a match starting
+    inside the list before it reads a tail of the same list that still holds it (skip those)."""
+    return next((h.end for h in reversed(hits) if not good(h)), -1)
+
+
 _GAP_AFTER = re.compile(r"[.．]?[ \u3000]{2}")
+_CLOSE = re.compile(r"[ \u3000]*[)）]")
 
 
 def _entry(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
+    done = 0
     for m in re.finditer(form.pattern, text):
+        if m.start() < done:
+            continue
         hits = list(items(text, m.end(), bare=True, extended=True))
-        if hits and m.group("gap") is not None and not _GAP_AFTER.match(text, hits[-1].end):
-            continue  # set off by spaces: an entry only when two spaces follow it too
-        if hits and all("." in canonical(h.first) or canonical(h.first) in ctx.sections for h in hits):
+        if not hits:
+            continue
+        if m.group("gap") is not None and not _GAP_AFTER.match(text, hits[-1].end):
+            done = hits[-1].end  # set off by spaces: an entry only when two spaces follow it too
+            continue
+        if (done := _last_bad(hits, lambda h: _rule_or_section(h, ctx))) < 0:
+            done = hits[-1].end
             yield from hits
 
 
 def _prose(form: Form, text: str, ctx: Context) -> Iterator[Hit]:
+    done = 0
     for m in NUM_RE.finditer(text):
+        if m.start() < done:
+            continue
         for hit in items(text, m.start(), bare=True, extended=True):
             ok, confidence, why = prose_ok(text, hit, ctx)
             if not ok:
                 break
             hit.confidence, hit.why = confidence, why
+            done = hit.end
             yield hit
 
 

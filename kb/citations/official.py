@@ -7,7 +7,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from kb.sources.official import LIST_PATH, OfficialEdition, OfficialList, load
+import kb.sources.editions as editions
+from kb.sources.official import LIST_PATH, OfficialList, load
 
 _chosen: Path | None = None
 _cache: dict[Path, OfficialList] = {}
@@ -27,11 +28,7 @@ def official() -> OfficialList:
     return _cache[path]
 
 
-def loaded_edition(effective: str) -> OfficialEdition:
-    """A loaded edition the list does not name (no list, or an edition outside it)."""
-    return OfficialEdition(effective, effective, None, None, "loaded")
-
-
-def pool(editions) -> OfficialList:
-    """Editions (listed and loaded) as one list, by effective date."""
-    return OfficialList("", tuple(sorted(editions, key=lambda e: e.effective)))
+def held(model) -> editions.Editions:
+    """The loaded EN editions, each with its effective date and its file date."""
+    return editions.loaded((info["edition"], info.get("file_date")) for info in model.editions.values()
+                           if info["lang"] == "en")

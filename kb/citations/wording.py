@@ -7,6 +7,7 @@ every line the benchmark texts produce and fails on any left in English)."""
 from __future__ import annotations
 
 import re
+from functools import lru_cache
 
 _N = r"(?P<{}>.+?)"
 
@@ -21,6 +22,10 @@ _ROWS: tuple[tuple[re.Pattern, str], ...] = tuple((_rx(en), ja) for en, ja in (
     ("the document's quoted rules fit CR {e} best ({fit}; the edition of its date {anchor})",
      "文書が引用しているルールは CR {e} に最もよく合う（一致度 {fit}。日付の版では {anchor}）"),
     ("no date: the newest edition", "日付なし：最新の版"),
+    ("no date: the era of the text was inferred, CR {a} to {b}", "日付なし：文章全体から時期を推定した（CR {a}〜{b}）"),
+    ("its own evidence contradicts the text's era: read by its own", "この引用自身の手がかりが文章の時期と矛盾するため、それに従って読んだ"),
+    ("reading shared by {k} loaded editions, {a} to {b}: weight {w}",
+     "読み込み済みの {k} 版（{a}〜{b}）で同じ読み：重み {w}"),
     ("the edition before the one the article announces, and the text says it was ({d})",
      "記事が告知している版の一つ前の版で、本文も過去のこととして書いている（{d}）"),
     ("the edition before the one the article announces", "記事が告知している版の一つ前の版"),
@@ -69,6 +74,7 @@ _TITLED = re.compile(r"^(?P<not>not )?titled (?P<t>.+) in CR (?P<e>\S+)$")
 _NAMED = re.compile(r"^the text names (?P<t>.+): (?P<w>\S+) read as (?P<n>\S+) of CR (?P<e>\S+)$")
 
 
+@lru_cache(maxsize=4096)  # a long list repeats the same lines; bounded, so memory stays bounded
 def ja(line: str) -> str:
     """The Japanese wording of one explanation line (the line itself if no row says it)."""
     for pattern, template in _ROWS:

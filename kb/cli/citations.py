@@ -25,6 +25,11 @@ def _summary(report: dict) -> None:
                + (f"; announces CR {report['announced_edition']}" if report.get("announced_edition") else "")
                + f"; {len(report['citations'])} citation(s): "
                + ", ".join(f"{n} {s}" for s, n in sorted(report["counts"].items())))
+    era = report.get("era")
+    if era:
+        click.echo(f"era inferred: CR {era['from']}" + (f" to {era['to']}" if era["to"] != era["from"] else ""))
+        for line in era["why"]:
+            click.echo(f"  because {line}")
     for e in report.get("editions", []):
         click.echo(f"  CR {e['edition']}: {e['citations']}"
                    + ("" if e["loaded"] else f" (not loaded: read in CR {e['read_in']})"))
@@ -39,7 +44,7 @@ def _edition(c: dict) -> str:
     if not meant:
         return f"CR {c.get('edition')}, {c.get('method')}"
     out = f"CR {meant['edition']}" + ("" if meant["loaded"] else f" not loaded, read in {meant['resolved_with']}")
-    out += f", {meant['method']}"
+    out += f", {meant['method']}, confidence {c.get('confidence', 1.0):.2f}"
     if meant.get("ambiguous") and meant.get("runner_up"):
         out += f"; close: CR {meant['runner_up']['edition']}"
     return out
@@ -53,6 +58,12 @@ def _print_check(report: dict) -> None:
         click.echo(f"{c['line']}:{c['column']}  {c['raw']}  → {c['status']}"
                    + (f" (today {current.get('number')})" if current.get("number") else "")
                    + f"  [{_edition(c)}]")
+        if len(c.get("readings") or []) > 1:
+            for r in c["readings"]:
+                click.echo(f"    CR {r['from']}" + (f"–{r['to']}" if r["to"] != r["from"] else "")
+                           + f" (weight {r['weight']:.2f}): " + "; ".join(
+                               f"{x['number']} → {x['status']}" + (f" {x['current']}" if x["current"] else "")
+                               for x in r["resolved"]))
         check = c.get("quote_check") or {}
         against = check.get("against") or {}
         note = (QUOTE_CAVEATS.get(check.get("status"), check.get("note"))

@@ -8,9 +8,7 @@ Everything returned is JSON-ready and carries citations (kb.lookup.cite).
 from __future__ import annotations
 
 import os
-import re
 import threading
-from datetime import date
 import weakref
 from pathlib import Path
 
@@ -26,13 +24,13 @@ from kb.lookup.outline import OutlineLookups
 from kb.lookup.reftext import RefTextLookups
 from kb.lookup.rules import RuleLookups
 import kb.sources.official as official
+import kb.sources.editions as editions
+from kb.sources.editions import iso_day
 from kb.store import snapshot
 from kb.store.lineage import Lineage
 from kb.store.rows import Model
 
 LANGS = ("ja", "en")
-EDITION_DIGITS = re.compile(r"[0-9]{8}")  # ASCII: "２０２６０１１６" is no edition
-EDITION_DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups, GraphLookups, OutlineLookups,
@@ -160,7 +158,7 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
         for _, info in sorted(self.model.editions.items(), key=lambda kv: (kv[1]["lang"], kv[1]["edition"])):
             entry = dict(info, citation=cite.document(self.model, info["document"]))
             if info["lang"] == "en":
-                found = listed.find(info["edition"]) or (info.get("file_date") and listed.find(info["file_date"]))
+                found = next((m for d in (info["edition"], info.get("file_date")) if d and (m := listed.find(d))), None)
                 status = ("unlisted" if not found else "unknown" if not found.sha256 else
                           "official" if found.sha256 == info.get("sha256") else "different")
                 entry["official"] = {"status": status, "url": found.url if found else None,
@@ -189,23 +187,20 @@ class KB(RuleLookups, DiffLookups, MechanicLookups, CardLookups, DocumentLookups
             if current is None:
                 raise NoEditionLoaded("no Comprehensive Rules edition is loaded; run `kb build PATH` with a CR file")
             return current
-        value = edition.strip()
-        if EDITION_DIGITS.fullmatch(value):
-            value = f"{value[:4]}-{value[4:6]}-{value[6:]}"
-        try:  # a well-formed date (2026-13-45 is bad input, not an edition that is not loaded)
-            valid = EDITION_DATE.fullmatch(value) and date.fromisoformat(value)
+        try:  # a parameter is ASCII, like every other number a request takes (full-width digits are
+            # read only in texts: kb.citations)
+            if not edition.isascii():
+                raise ValueError(edition)
+            value = iso_day(edition)
         except ValueError:
-            valid = False
-        if not valid:
-            raise InvalidEdition(f"edition={edition[:40]!r}: expected an effective date YYYY-MM-DD")
-        for key in (f"{lang}/{value}", f"en/{value}"):
-            if key in self.model.editions:
-                return value
-        # the date in the official file name ("MagicCompRules 20240206.txt" is effective 2024-02-02)
-        alias = next((e["edition"] for e in self.model.editions.values()
-                      if e.get("file_date") == value and e["lang"] in (lang, "en")), None)
-        if alias:
-            return alias
+            raise InvalidEdition(f"edition={edition[:40]!r}: expected an effective date YYYY-MM-DD") from None
+        # by its effective date, or the date in the official file name ("MagicCompRules
+        # 20240206.txt" is effective 2024-02-02): kb.sources.editions, one edition either way
+        for wanted in (lang, "en"):
+            found = editions.loaded((e["edition"], e.get("file_date")) for e in self.model.editions.values()
+                                    if e["lang"] == wanted).key(value)
+            if found:
+                return found
         loaded = sorted({e["edition"] for e in self.model.editions.values()})
         raise EditionNotFound(f"no edition {value} is loaded", suggestions=loaded)
 

@@ -9,6 +9,8 @@ import re
 from dataclasses import dataclass
 from datetime import date, datetime
 
+from kb.sources.editions import file_day
+
 # "These rules are effective as of April 17, 2026." (2009 on) / "current as of October 1, 2004." (before)
 EN_DATE = re.compile(r"(?:effective|current) as of (?P<date>[A-Z][a-z]+\s+\d{1,2},\s*\d{4})")
 EN_TITLE = re.compile(r"Comprehensive Rules", re.I)
@@ -57,7 +59,7 @@ def date_in_name(name: str) -> str | None:
     """ISO date written in a file name (the official file date), if any."""
     for found in NAME_DATE.finditer(name):
         try:
-            return date(int(found[1]), int(found[2]), int(found[3])).isoformat()
+            return file_day(f"{found[1]}{found[2]}{found[3]}")
         except ValueError:
             continue
     return None

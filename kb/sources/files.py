@@ -16,7 +16,9 @@ from kb.errors import InvalidSource
 from kb.sources.cards import classify_card_data
 from kb.sources.cr_header import date_in_name, sniff
 from kb.sources.decode import decode
+from kb.sources import official
 from kb.sources.document import Document
+from kb.sources.editions import disagreements
 from kb.sources.types import source_type
 
 CR_EN_NAME = re.compile(r"^(?:cr-en-|MagicCompRules[ _]?)(\d{8})(?:\.\d+)?\.txt$")
@@ -64,10 +66,6 @@ def read_text(path: Path) -> tuple[str, str, str]:
         raise SourceError(path, f"cannot read: {exc.strerror}") from None
     text, encoding = decode(data)
     return text, hashlib.sha256(data).hexdigest(), encoding
-
-
-def _iso(yyyymmdd: str) -> str:
-    return f"{yyyymmdd[:4]}-{yyyymmdd[4:6]}-{yyyymmdd[6:]}"
 
 
 def load_manifest(root: Path) -> list[SourceFile]:
@@ -161,4 +159,7 @@ def discover(paths: list[Path], rules_src: Path | None) -> SourceSet:
             warnings.append((f.origin, 0, f"a second, different file for edition {f.edition_hint} "
                                           f"(also {earlier.origin}): this one is used"))
         unique[f.document.id] = f
+    en = [(f.edition_hint, f.file_date, f.document.sha256, f.origin) for f in unique.values() if f.format == "cr-en"]
+    warnings += [(origin, 0, f"the official editions list disagrees: {message}")
+                 for origin, message in disagreements(official.load(), en)]
     return SourceSet(list(unique.values()), warnings)

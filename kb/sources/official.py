@@ -10,24 +10,19 @@ from __future__ import annotations
 
 import json
 import re
-from bisect import bisect_right
-from dataclasses import dataclass
 from datetime import date
 from functools import lru_cache
 from pathlib import Path
+
+from kb.sources.editions import Edition, Editions
 
 LIST_PATH = Path(__file__).with_name("official_editions.json")
 _CAPTURE = re.compile(r"Wayback capture: (\S+)")
 _WAYBACK = re.compile(r"^(https?://web\.archive\.org/web/\d+)/(\S+)$")
 
 
-@dataclass(frozen=True, slots=True)
-class OfficialEdition:
-    effective: str  # YYYY-MM-DD
-    file_date: str  # YYYY-MM-DD
-    url: str | None
-    sha256: str | None
-    notes: str
+class OfficialEdition(Edition):
+    __slots__ = ()
 
     @property
     def archived_url(self) -> str | None:
@@ -39,69 +34,13 @@ class OfficialEdition:
         wayback = _WAYBACK.match(found[1])
         return f"{wayback[1]}id_/{wayback[2]}" if wayback else found[1]
 
-    def dates(self) -> tuple[str, ...]:
-        return (self.effective,) if self.file_date == self.effective else (self.effective, self.file_date)
 
-    def to_dict(self) -> dict:
-        return {"effective": self.effective, "file_date": self.file_date, "url": self.url,
-                "sha256": self.sha256, "notes": self.notes}
+class OfficialList(Editions):
+    """The official editions (kb.sources.editions.Editions: found by effective or file date)."""
 
-
-@dataclass(frozen=True, slots=True)
-class OfficialList:
-    source: str
-    editions: tuple[OfficialEdition, ...]  # sorted by effective date
-
-    def find(self, day: str | date) -> OfficialEdition | None:
-        """The edition whose effective date or file date is ``day``."""
-        day = _iso(day)
-        return next((e for e in self.editions if day in (e.effective, e.file_date)), None)
-
-    def in_force(self, day: str | date) -> OfficialEdition | None:
-        """The edition in force on ``day``: the last one effective on or before it (None before the first)."""
-        index = bisect_right([e.effective for e in self.editions], _iso(day))
-        return self.editions[index - 1] if index else None
-
-    def around(self, day: str | date) -> tuple[OfficialEdition | None, OfficialEdition | None]:
-        """The nearest editions effective on or before ``day`` and strictly after it."""
-        effective = [e.effective for e in self.editions]
-        index = bisect_right(effective, _iso(day))
-        return (self.editions[index - 1] if index else None,
-                self.editions[index] if index < len(self.editions) else None)
-
-    def newest(self) -> OfficialEdition:
-        return self.editions[-1]
-
-    def __bool__(self) -> bool:
-        return bool(self.editions)
-
-    def following(self, edition: str) -> OfficialEdition | None:
-        """The first edition effective after ``edition``."""
-        return next((e for e in self.editions if e.effective > edition), None)
-
-    def preceding(self, edition: str) -> OfficialEdition | None:
-        """The last edition effective before ``edition``."""
-        earlier = [e for e in self.editions if e.effective < edition]
-        return earlier[-1] if earlier else None
-
-    def near(self, on: str, before_days: int, after_days: int) -> list[OfficialEdition]:
-        """Editions effective from ``before_days`` before ``on`` to ``after_days`` after it."""
-        day = date.fromisoformat(on)
-        return [e for e in self.editions
-                if -before_days <= (date.fromisoformat(e.effective) - day).days <= after_days]
-
-    def between(self, a: str, b: str) -> list[OfficialEdition]:
-        """Editions effective strictly between two dates."""
-        return [e for e in self.editions if a < e.effective < b]
-
-
-def _iso(day: str | date) -> str:
-    if isinstance(day, date):
-        return day.isoformat()
-    text = str(day).strip()
-    if re.fullmatch(r"\d{8}", text):
-        text = f"{text[:4]}-{text[4:6]}-{text[6:]}"
-    return date.fromisoformat(text).isoformat()  # ValueError for anything else
+    def __init__(self, source: str = "", editions=()):
+        super().__init__(editions)
+        self.source = source
 
 
 def parse(document: dict) -> OfficialList:
@@ -114,8 +53,7 @@ def parse(document: dict) -> OfficialList:
             raise ValueError(f"edition {row['effective']}: sha256 is not 64 hex digits")
         editions.append(OfficialEdition(row["effective"], row["file_date"], row.get("url"),
                                         row.get("sha256"), row.get("notes", "")))
-    editions.sort(key=lambda e: e.effective)
-    return OfficialList(document.get("source", ""), tuple(editions))
+    return OfficialList(document.get("source", ""), editions)
 
 
 def load(path: Path | None = None) -> OfficialList:

@@ -33,11 +33,6 @@ class Lineage:
             return None
         return self.editions[at + by]
 
-    def in_force(self, on: str) -> str | None:
-        """The loaded edition in force on an ISO date (the last one effective on or before it)."""
-        before = [e for e in self.editions if e <= on]
-        return before[-1] if before else None
-
     # ------------------------------------------------------------ walking
 
     def forward(self, number: str, edition: str, until: str | None = None) -> tuple[str | None, list[dict]]:

@@ -42,6 +42,10 @@ WORDS = {
     "why": ("根拠", "evidence"),
     "quote": ("引用の比較", "quote compared"),
     "confidence": ("確からしさ", "confidence"),
+    "era": ("推定した時期", "Inferred era"),
+    "era_why": ("根拠", "because"),
+    "readings": ("版によって読みが異なります", "The meaning differs between the candidate editions"),
+    "weight": ("重み", "weight"),
 }
 STATUS = {
     "current": ("現行", "current"), "renumbered": ("番号変更", "renumbered"),
@@ -55,6 +59,8 @@ METHOD = {  # how the edition was chosen (kb.citations.evidence): the answer's c
     "edition-before-announced": ("告知の一つ前の版", "edition-before-announced"),
     "document-date": ("文章の日付", "document-date"), "current-edition": ("最新の版", "current-edition"),
     "rule-numbers": ("番号の有無から", "rule-numbers"), "no-edition-loaded": ("版が読み込まれていない", "no-edition-loaded"),
+    "inferred-era": ("文章全体から推定した時期", "inferred era"),
+    "own-evidence": ("この引用自身の手がかり", "its own evidence"),
 }
 
 

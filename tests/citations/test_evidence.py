@@ -4,14 +4,15 @@ of real official editions as the shipped list would give them), on a snapshot of
 (conftest.SPARSE_EDITIONS), so that the editions these texts mean are really not loaded."""
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
 import pytest
 
 from kb.citations import official
 from kb.citations.evidence import Chooser, DocumentFacts
-from kb.citations.official import loaded_edition
 from kb.parse.common import is_japanese
+from kb.sources.editions import Edition
 from kb.sources.official import load
 
 SMALL_LIST = Path(__file__).with_name("data") / "official_editions_small.json"
@@ -123,7 +124,7 @@ class _Lineage:  # the rule a changes article heads with exists only in the edit
 
 
 def test_close_scores_are_ambiguous_with_a_runner_up():
-    old, new = (loaded_edition(e) for e in _Lineage.editions)
+    old, new = (Edition(e, e) for e in _Lineage.editions)
     facts = DocumentFacts("2020-05-30", True, old, new, old, new.effective, [old, new], True)
     verdict = Chooser(_Lineage(), facts).choose(["100.1"])
     assert verdict.edition == "2020-01-01" and verdict.ambiguous
@@ -159,3 +160,22 @@ def test_a_number_of_an_unloaded_edition_is_read_by_the_name_the_text_gives(spar
         assert resolved["current"] != "702.99"
     shroud = _one(report, "702.18b")  # a rule whose number did not move is read as written
     assert "read_as" not in shroud["resolved"][0]
+
+
+def test_an_article_announces_the_loaded_edition_whatever_date_the_list_gives_it(full_kb, tmp_path):
+    # the list names the Hour of Devastation edition by its file date (2017-07-07); the loaded file
+    # says it is effective 2017-07-08: one edition, loaded - never the edition before it
+    listing = tmp_path / "list.json"
+    listing.write_text(json.dumps({"source": "test", "editions": [
+        {"effective": d, "file_date": d, "url": None, "sha256": None, "notes": "test"}
+        for d in ("2017-06-05", "2017-07-07", "2017-08-25")]}), encoding="utf-8")
+    official.use(listing)
+    try:
+        report = full_kb.check_citations("Hour of Devastation Comprehensive Rules Changes\n\n"
+                                         "Rule 702.1 is unchanged.\n", date="2017-07-01")
+    finally:
+        official.use(None)
+    assert report["announced_edition"] == "2017-07-08"
+    c = _one(report, "Rule 702.1")
+    assert (c["edition_meant"]["edition"], c["edition_meant"]["loaded"], c["edition"]) == (
+        "2017-07-08", True, "2017-07-08")
