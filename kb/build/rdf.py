@@ -153,8 +153,14 @@ def parts(model: Model) -> list[tuple[tuple[str, ...], Callable[[], Iterator[Tri
         lang, edition = info["lang"], info["edition"]
         out.append((("edition", lang, edition), lambda lang=lang, edition=edition: _edition(model, lang, edition)))
     editions = model.en_editions()
+    links: dict[str, list] = {}  # one pass over the links for every pair, on first use
+
+    def pair_rows(edition: str) -> list:
+        if not links:
+            links.update(lineage_rows(model))
+        return links.get(edition, [])
     for old, new in zip(editions, editions[1:]):
-        out.append((("lineage", old, new), lambda old=old, new=new: _lineage(model, old, new)))
+        out.append((("lineage", old, new), lambda old=old, new=new: _lineage(old, new, pair_rows(old))))
     out.append((("cards",), lambda: _card_base(model)))
     out.append((("rest",), lambda: _rest(model)))
     return out
@@ -169,10 +175,20 @@ def part_rows(model: Model, name: tuple[str, ...]) -> object:
         return [info, list(model.rules.edition(lang, edition).items()),
                 list(model.glossary.edition(lang, edition).items())]
     if name[0] == "lineage":
-        return sorted((number, link) for (_, edition, number), link in model.next_link.items() if edition == name[1])
+        return lineage_rows(model).get(name[1], [])
     if name[0] == "cards":
         return [[card.get(k) for k in BASE_FIELDS] for card in model.cards.values()]
     return None  # the rest: always written again
+
+
+def lineage_rows(model: Model) -> dict[str, list]:
+    """Each EN edition's links to the next one, sorted by rule number: the lineage parts' rows."""
+    out: dict[str, list] = {}
+    for (_, edition, number), link in model.next_link.items():
+        out.setdefault(edition, []).append((number, link))
+    for rows in out.values():
+        rows.sort()
+    return out
 
 
 def _document(doc: dict) -> Iterator[Triple]:
@@ -246,8 +262,8 @@ def _edition(model: Model, lang: str, edition: str) -> Iterator[Triple]:
         yield from _locator(g, entry["locator"])
 
 
-def _lineage(model: Model, edition: str, nxt: str) -> Iterator[Triple]:
-    for number, (new, method, score, changed) in part_rows(model, ("lineage", edition, nxt)):
+def _lineage(edition: str, nxt: str, rows: list) -> Iterator[Triple]:
+    for number, (new, method, score, changed) in rows:
         yield rule_iri("en", edition, number), MTG_nextVersion, rule_iri("en", nxt, new)
         if method == "same-number-same-text":
             continue  # the plain link says it all; only matched links carry how they were matched

@@ -18,13 +18,14 @@ import hashlib
 import json
 import marshal
 from collections.abc import Callable, Iterable, Iterator
+from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import pyoxigraph as ox
 
 from kb.build.cache import BuildCache, code_digest
-from kb.build.rdf import Triple, part_rows, parts, ruling_link_triples
+from kb.build.rdf import Triple, lineage_rows, part_rows, parts, ruling_link_triples
 from kb.store.rows import Model
 
 PARTS = "store-parts.json"
@@ -120,20 +121,20 @@ class StoreWriter:
     incremental: bool = False
     store: ox.Store | None = None
     row_keys: dict[tuple[str, str], str] = field(default_factory=dict)  # kb.build.model's, if known
+    _loader: ThreadPoolExecutor | None = None
+    _loading: Future | None = None
 
     def _key(self, name: tuple[str, ...], links: dict[str, list]) -> str | None:
         if name[0] == "edition" and (name[1], name[2]) in self.row_keys:
             return _edition_digest(self.model, name, self.row_keys[(name[1], name[2])])
         if name[0] == "lineage":  # part_rows' rows, without a pass over every link per pair
-            return _digest(name, sorted(links.get(name[1], ())))
+            return _digest(name, links.get(name[1], []))
         rows = part_rows(self.model, name)
         return None if rows is None else _digest(name, rows)
 
     def write(self) -> ox.Store:
         named = {_label(name): (name, make) for name, make in parts(self.model)}
-        links: dict[str, list] = {}
-        for (_, edition, number), link in self.model.next_link.items():
-            links.setdefault(edition, []).append((number, link))
+        links = lineage_rows(self.model)
         keys = {label: key for label, (name, _) in named.items() if (key := self._key(name, links)) is not None}
         before = previous_parts(self.previous)
         plan = self._plan(before, keys)
@@ -143,6 +144,7 @@ class StoreWriter:
             self.store = ox.Store(path)
             for label, (_, make) in named.items():
                 self._add(label, keys.get(label), list(lines(make())))
+            self.settle()
             return self.store
         removed, added = plan
         self.incremental = True
@@ -160,6 +162,7 @@ class StoreWriter:
             else:
                 self.parts[label] = before[label]
                 self.reused += 1
+        self.settle()
         _remove(self.store, self._kept_lines(before["ruling-links"]["key"]))  # added again once computed
         return self.store
 
@@ -182,11 +185,27 @@ class StoreWriter:
         return data.decode("utf-8").splitlines(keepends=True) if data else []
 
     def _add(self, label: str, key: str | None, new: list[str]) -> None:
-        _load(self.store, new)
+        self._load_behind(new)
         self._record(label, key, new)
         self.written += 1
 
+    def _load_behind(self, new: list[str]) -> None:
+        """Load ``new`` in the loader thread while this one makes the next part's lines: pyoxigraph
+        releases the GIL while it loads, so with two cores the load (a third of a cold build's CPU)
+        costs little wall time. One part at a time is in flight; ``settle`` waits for it."""
+        self.settle()
+        if self._loader is None:
+            self._loader = ThreadPoolExecutor(1, thread_name_prefix="store-load")
+        self._loading = self._loader.submit(_load, self.store, new)
+
+    def settle(self) -> None:
+        """Wait for the part being loaded (raising what its load raised)."""
+        loading, self._loading = self._loading, None
+        if loading is not None:
+            loading.result()
+
     def _delta(self, label: str, old_key: str, new: list[str], key: str | None = None) -> None:
+        self.settle()
         old = set(self._kept_lines(old_key))
         fresh = set(new)
         _remove(self.store, sorted(old - fresh))
@@ -194,10 +213,11 @@ class StoreWriter:
         self._record(label, key, new)
 
     def _record(self, label: str, key: str | None, new: list[str]) -> None:
-        text = "".join(new).encode("utf-8")
+        kept = label in DELTA or label.startswith("lineage/")
+        text = "".join(new).encode("utf-8") if kept or key is None else b""  # an edition's lines are not kept
         if key is None:  # a part no rows name: it is keyed by its lines, which the next build diffs against
             key = hashlib.sha256(text).hexdigest()[:32]
-        if label in DELTA or label.startswith("lineage/"):
+        if kept:
             self.cache.write_bytes(LINES, key, text)
         self.parts[label] = {"key": key, "triples": len(new)}
 
@@ -209,6 +229,9 @@ class StoreWriter:
     def finish(self) -> dict:
         """Flush (and compact a store written from scratch), write ``store-parts.json``; the figures
         for meta.json."""
+        self.settle()
+        if self._loader is not None:
+            self._loader.shutdown()
         self.store.flush()
         if not self.incremental:
             self.store.optimize()

@@ -75,17 +75,14 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
     data = {f.name: getattr(model, f.name) for f in dataclasses.fields(model) if f.name not in PER_EDITION}
     for name in LAZY:
         data[name] = PartedBlock.split(data[name])
-    older: dict[tuple[str, str], dict] = {}
-    for name in PER_EDITION:
-        blocks = getattr(model, name).blocks()
+    tables = {name: getattr(model, name).blocks() for name in PER_EDITION}
+    older: list[tuple[str, str]] = []
+    for name, blocks in tables.items():
         data[name] = {k: v for k, v in blocks.items() if k in kept}
-        for key, block in blocks.items():
-            if key not in kept:
-                older.setdefault(key, {})[name] = (PartedBlock.split(block) if name in PARTED
-                                                   else marshal.dumps(dict(block)))
+        older.extend(k for k in blocks if k not in kept and k not in older)
     (folder / EDITIONS_DIR).mkdir(exist_ok=True)
     written = {}
-    for (lang, edition), fields in older.items():
+    for lang, edition in older:  # one file's bytes at a time: their sum is ~250 MB with every edition
         name, key = f"{lang}_{edition}.marshal", keys.get((lang, edition))
         key = f"{FORMAT_VERSION}:{key}" if key is not None else None  # a file of another format is never reused
         if key is not None:
@@ -96,6 +93,9 @@ def write_model(folder: Path, model: Model, previous: Path | None = None,
                     continue
                 except OSError:
                     pass  # gone or another file system: written below
+        fields = {table: (PartedBlock.split(blocks[(lang, edition)]) if table in PARTED
+                          else marshal.dumps(dict(blocks[(lang, edition)])))
+                  for table, blocks in tables.items() if (lang, edition) in blocks}
         (folder / EDITIONS_DIR / name).write_bytes(marshal.dumps(fields))
     (folder / EDITIONS_DIR / EDITION_KEYS).write_text(json.dumps(written, indent=0), encoding="utf-8")
     data["_older"] = sorted(older)
