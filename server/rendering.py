@@ -110,20 +110,6 @@ def plain_title(value) -> Markup:
     return Markup(display.EMPHASIS.sub(r"<i>\1</i>", str(escape(value or ""))))
 
 
-def outcome_view(value) -> Markup:
-    """An ask outcome (nested dicts/lists of plain values) as escaped, linkified HTML."""
-    if isinstance(value, dict):
-        items = "".join(f"<dt>{escape(k)}</dt><dd>{outcome_view(v)}</dd>" for k, v in value.items())
-        return Markup(f"<dl>{items}</dl>")
-    if isinstance(value, list):
-        if not value:
-            return Markup("—")
-        return Markup("<ul>" + "".join(f"<li>{outcome_view(v)}</li>" for v in value) + "</ul>")
-    if value is None:
-        return Markup("—")
-    return rule_text(str(value))
-
-
 def _fix_mark(fix: dict, edition: str | None, marks: list[str]) -> str:
     ja = current_lang() == "ja"
     written = escape(fix["written"])
@@ -206,4 +192,4 @@ def register(env) -> None:
     env.filters["plain_title"] = plain_title
     env.filters["strip_markup"] = visible  # the one cleaner (kb.wikitext), for a text without ``display``
     env.globals.update(diff_view=diff_view, ops_view=ops_view, superseded_badge=superseded_badge, picked=picked,
-                       error_text=error_text, event_label=event_label, outcome_view=outcome_view, status_label=status_label, superseded_of=superseded_of)
+                       error_text=error_text, event_label=event_label, status_label=status_label, superseded_of=superseded_of)
