@@ -17,16 +17,6 @@ PARAMS = ("limit", "edition", "lang", "q", "from", "to", "old", "new", "kinds", 
 ERROR_KEYS = {"status", "code", "message", "suggestions"}
 
 
-@pytest.fixture(scope="module")
-def app():
-    return create_app({"KB": tiny_kb()[0], "TESTING": True})
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
-
-
 def _routes(app) -> list[tuple[str, tuple[str, ...], frozenset]]:
     return sorted((str(r.rule), tuple(sorted(r.arguments)), frozenset(r.methods - {"HEAD", "OPTIONS"}))
                   for r in app.url_map.iter_rules() if not str(r.rule).startswith("/static"))

@@ -9,20 +9,9 @@ import sys
 
 import pytest
 
-from server import create_app
 from tests.server.corpus import tiny_kb
 
 DEEP = "[" * 1000 + "]" * 1000
-
-
-@pytest.fixture(scope="module")
-def app():
-    return create_app({"KB": tiny_kb()[0], "TESTING": True})
-
-
-@pytest.fixture()
-def client(app):
-    return app.test_client()
 
 
 @pytest.mark.parametrize("url", ["/api/citations/check", "/api/ask", "/api/ask/day-night"])

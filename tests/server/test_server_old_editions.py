@@ -15,19 +15,12 @@ from html import unescape
 import pytest
 
 from server import create_app
-
-HTML = {"Accept": "text/html"}
+from tests.server.pages import HTML, page
 
 
 @pytest.fixture(scope="module")
 def client(full_kb):
     return create_app({"KB": full_kb, "TESTING": True}).test_client()
-
-
-def page(client, url: str) -> str:
-    response = client.get(url, headers=HTML)
-    assert response.status_code == 200, (url, response.data[:300])
-    return response.get_data(as_text=True)
 
 
 def items(html: str, list_id: str) -> list[str]:
